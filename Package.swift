@@ -1,0 +1,16 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "ObservationToken",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "ObservationToken", targets: ["ObservationToken"])
+  ],
+  targets: [
+    .target(name: "ObservationToken"),
+    .executableTarget(name: "Playgrounds", dependencies: ["ObservationToken"], path: "Playgrounds"),
+    .testTarget(name: "ObservationTokenTests", dependencies: ["ObservationToken"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+extension KeyValueObservable {
+  /// A description of this object's live registrations, one line each: the property,
+  /// the observer's type, the key path it registered for, the options and the context.
+  ///
+  /// Use it to find stray observers while debugging:
+  ///
+  /// ```swift
+  /// print(document.observationDescription)
+  /// // Document observations:
+  /// //   \Document.title: LegacyObserver for \Document.title [.old, .new] context 0x…
+  /// ```
+  public var observationDescription: String {
+    var lines = ["\(Self.self) observations:"]
+    var mirror: Mirror? = Mirror(reflecting: self)
+    while let current = mirror {
+      for child in current.children {
+        guard let storage = child.value as? any ObservedStorage, let observers = storage.anyObservers else {
+          continue
+        }
+        let property = (child.label.map { String($0.drop(while: { $0 == "_" })) }) ?? "?"
+        for registration in observers.registrations where registration.isValid {
+          lines.append("  \(property): " + registration.info.summary)
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    if lines.count == 1 { lines.append("  (none)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension RegistrationInfo {
+  /// Observer type, key path, options and context, for descriptions.
+  var summary: String {
+    var text = "\(observerType) for \(keyPathName) \(options)"
+    if let context { text += " context \(context)" }
+    return text
+  }
+}

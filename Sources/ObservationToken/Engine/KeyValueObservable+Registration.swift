@@ -1,0 +1,93 @@
+extension KeyValueObservable {
+  /// Registers a raw observer for a key path of this object, as KVO's method of the same
+  /// name does.
+  ///
+  /// The observer's ``KeyValueObserving/observeValue(forKeyPath:of:change:context:)``
+  /// runs synchronously on the thread that makes each change, after the new value is
+  /// stored, in registration order. The observer is held weakly: if it is released
+  /// while registered it is never messaged again and its registration is pruned.
+  /// Registering the same observer, key path and context twice registers twice.
+  ///
+  /// ```swift
+  /// private var context = 0
+  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.old, .new], context: &context)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - observer: Receives the changes; held weakly.
+  ///   - keyPath: What to observe: an `@Observed` property, a chain through several
+  ///     objects, or a computed property reading `@Observed` ones. A key path that reads
+  ///     none can never change and stops the program with a message naming it.
+  ///   - options: Which values the changes carry (`.old`, `.new`) and which extra calls
+  ///     to make (`.initial` now, `.prior` before each change).
+  ///   - context: A pointer that tells this registration apart, as in KVO.
+  public func addObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    context: UnsafeMutableRawPointer? = nil
+  ) {
+    let erasedKeyPath: AnyKeyPath = keyPath
+    _ = register(
+      keyPath,
+      options: options,
+      context: context,
+      observer: observer,
+      observerType: String(describing: type(of: observer))
+    ) { [weak observer] subject, change in
+      guard let observer else { return false }
+      observer.observeValue(
+        forKeyPath: erasedKeyPath,
+        of: subject,
+        change: change.keyValueChange(for: options),
+        context: context
+      )
+      return true
+    }
+  }
+
+  /// Removes the most recent registration of `observer` for `keyPath` with `context`.
+  ///
+  /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
+  ///   when there is no such registration; nothing else is changed.
+  public func removeObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    context: UnsafeMutableRawPointer?
+  ) throws(KeyValueObservingError) {
+    try removeRegistration(of: observer, for: keyPath, context: .some(context))
+  }
+
+  /// Removes the most recent registration of `observer` for `keyPath`, whatever its
+  /// context, as KVO's method without a context does.
+  ///
+  /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
+  ///   when there is no such registration; nothing else is changed.
+  public func removeObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>
+  ) throws(KeyValueObservingError) {
+    try removeRegistration(of: observer, for: keyPath, context: .none)
+  }
+
+  /// Finds the registration through the properties the key path reads now, which are
+  /// the ones its registration observes.
+  private func removeRegistration<Value>(
+    of observer: any KeyValueObserving,
+    for keyPath: KeyPath<Self, Value>,
+    context: UnsafeMutableRawPointer??
+  ) throws(KeyValueObservingError) {
+    let (_, dependencies) = DependencyTracking.track { self[keyPath: keyPath] }
+    let candidates = dependencies.flatMap { $0.observers.registrations }.filter {
+      $0.isValid && $0.info.matches(observer: observer, keyPath: keyPath, context: context)
+    }
+    guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
+      throw .notRegistered(
+        observerType: String(describing: type(of: observer)),
+        keyPath: PropertyName.ofKeyPath(keyPath, dependencies: dependencies),
+        context: context.map { $0.map { String(describing: $0) } ?? "nil" }
+      )
+    }
+    latest.invalidate()
+  }
+}

@@ -1,0 +1,137 @@
+extension ObservedProjection
+where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollection, Value.Index == Int {
+  /// The number of elements.
+  public var count: Int { storage.value.count }
+
+  /// The element at `index`; setting it is a ``KeyValueChange/Kind/replacement``.
+  ///
+  /// - Precondition: `index` is a valid index; otherwise the program stops with a
+  ///   message naming the property, and nothing is stored or notified.
+  public subscript(index: Int) -> Value.Element {
+    get {
+      let value = storage.value
+      checkIndex(index, in: value, operation: "read")
+      return value[index]
+    }
+    nonmutating set {
+      checkIndex(index, in: storage.value, operation: "replace")
+      edit(index..<(index + 1), with: CollectionOfOne(newValue))
+    }
+  }
+
+  /// Adds an element at the end: an ``KeyValueChange/Kind/insertion``.
+  public func append(_ element: Value.Element) {
+    let end = storage.value.endIndex
+    edit(end..<end, with: CollectionOfOne(element))
+  }
+
+  /// Adds elements at the end: one ``KeyValueChange/Kind/insertion`` (none if empty).
+  public func append<Elements: Sequence>(contentsOf elements: Elements) where Elements.Element == Value.Element {
+    let end = storage.value.endIndex
+    edit(end..<end, with: Array(elements))
+  }
+
+  /// Inserts an element before `index` (`count` appends): an insertion at `index`.
+  ///
+  /// - Precondition: `0 <= index <= count`.
+  public func insert(_ element: Value.Element, at index: Int) {
+    checkPosition(index, in: storage.value, operation: "insert")
+    edit(index..<index, with: CollectionOfOne(element))
+  }
+
+  /// Inserts elements before `index`: one insertion covering them.
+  ///
+  /// - Precondition: `0 <= index <= count`.
+  public func insert<Elements: Collection>(contentsOf elements: Elements, at index: Int)
+  where Elements.Element == Value.Element {
+    checkPosition(index, in: storage.value, operation: "insert")
+    edit(index..<index, with: elements)
+  }
+
+  /// Removes and returns the element at `index`: a ``KeyValueChange/Kind/removal``.
+  ///
+  /// - Precondition: `index` is a valid index.
+  @discardableResult
+  public func remove(at index: Int) -> Value.Element {
+    let value = storage.value
+    checkIndex(index, in: value, operation: "remove")
+    let element = value[index]
+    edit(index..<(index + 1), with: EmptyCollection())
+    return element
+  }
+
+  /// Removes the elements in `bounds`: one removal covering them.
+  ///
+  /// - Precondition: `bounds` lies within the collection.
+  public func removeSubrange(_ bounds: Range<Int>) {
+    checkRange(bounds, in: storage.value, operation: "remove")
+    edit(bounds, with: EmptyCollection())
+  }
+
+  /// Removes every element: one removal of all indexes (none if already empty).
+  public func removeAll() {
+    let value = storage.value
+    edit(value.startIndex..<value.endIndex, with: EmptyCollection())
+  }
+
+  /// Replaces the elements in `bounds`. The same number of elements is a
+  /// ``KeyValueChange/Kind/replacement``; otherwise, as KVO's proxies do, a removal of
+  /// `bounds` followed by an insertion of the new elements.
+  ///
+  /// - Precondition: `bounds` lies within the collection.
+  public func replaceSubrange<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
+  where Elements.Element == Value.Element {
+    checkRange(bounds, in: storage.value, operation: "replace")
+    if bounds.isEmpty || newElements.isEmpty || bounds.count == newElements.count {
+      edit(bounds, with: newElements)
+    } else {
+      edit(bounds, with: EmptyCollection())
+      edit(bounds.lowerBound..<bounds.lowerBound, with: newElements)
+    }
+  }
+
+  /// Replaces `bounds` with `newElements` (both already checked) and notifies with the
+  /// kind, indexes and elements of the edit. An edit that changes nothing notifies nothing.
+  private func edit<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
+  where Elements.Element == Value.Element {
+    let removed = Value(storage.value[bounds])
+    let inserted = Value(newElements)
+    guard !removed.isEmpty || !inserted.isEmpty else { return }
+    let apply = { storage.modify { $0.replaceSubrange(bounds, with: inserted) } }
+    guard let observers = storage.observers, observers.isObserved else { return apply() }
+    let change: ObservedChange<Value>
+    if removed.isEmpty {
+      let indexes = RangeSet(bounds.lowerBound..<(bounds.lowerBound + inserted.count))
+      change = ObservedChange(kind: .insertion, newValue: inserted, indexes: indexes)
+    } else if inserted.isEmpty {
+      change = ObservedChange(kind: .removal, oldValue: removed, indexes: RangeSet(bounds))
+    } else {
+      change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexes: RangeSet(bounds))
+    }
+    observers.notify(change, of: storage.subject, applying: apply)
+  }
+
+  private func checkIndex(_ index: Int, in value: Value, operation: String) {
+    precondition(
+      value.indices.contains(index),
+      "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
+        + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
+    )
+  }
+
+  private func checkPosition(_ index: Int, in value: Value, operation: String) {
+    precondition(
+      (value.startIndex...value.endIndex).contains(index),
+      "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
+        + "whose valid positions are \(value.startIndex)...\(value.endIndex); nothing was changed"
+    )
+  }
+
+  private func checkRange(_ bounds: Range<Int>, in value: Value, operation: String) {
+    precondition(
+      bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex,
+      "ObservationToken: cannot \(operation) the range \(bounds) of \(storage.propertyName), "
+        + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
+    )
+  }
+}

@@ -1,0 +1,54 @@
+/// One change of an observed value, with typed old and new values.
+///
+/// For an assignment (``KeyValueChange/Kind/setting``) the values are the whole values
+/// before and after. For an in-place change of an `@Observed` collection they are the
+/// removed and inserted elements, and ``indexes`` says where, as KVO's to-many changes do.
+/// A value is `nil` where there is none: no old value in the `.initial` call or for an
+/// insertion, no new value in a `.prior` call or for a removal.
+public struct ObservedChange<Value> {
+  /// How the value changed.
+  public var kind: KeyValueChange.Kind
+  /// The value before the change, or the removed and replaced elements.
+  public var oldValue: Value?
+  /// The value after the change, or the inserted and replacing elements.
+  public var newValue: Value?
+  /// For collection changes, the positions affected; `nil` for assignments.
+  public var indexes: RangeSet<Int>?
+  /// Whether this is the call made before the change (option `.prior`).
+  public var isPrior: Bool
+
+  /// Creates a change.
+  public init(
+    kind: KeyValueChange.Kind,
+    oldValue: Value? = nil,
+    newValue: Value? = nil,
+    indexes: RangeSet<Int>? = nil,
+    isPrior: Bool = false
+  ) {
+    self.kind = kind
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.indexes = indexes
+    self.isPrior = isPrior
+  }
+}
+
+extension ObservedChange: Sendable where Value: Sendable {}
+
+extension ObservedChange {
+  /// The prior call for this change: the old value only, marked as prior.
+  var prior: ObservedChange {
+    ObservedChange(kind: kind, oldValue: oldValue, indexes: indexes, isPrior: true)
+  }
+
+  /// The untyped change a raw observer receives, holding only what `options` asked for.
+  func keyValueChange(for options: KeyValueObservingOptions) -> KeyValueChange {
+    KeyValueChange(
+      kind: kind,
+      oldValue: options.contains(.old) ? oldValue.map { $0 as Any } : nil,
+      newValue: options.contains(.new) ? newValue.map { $0 as Any } : nil,
+      indexes: indexes,
+      isPrior: isPrior
+    )
+  }
+}

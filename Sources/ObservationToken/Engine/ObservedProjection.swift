@@ -1,0 +1,52 @@
+/// The projected value of an `@Observed` property (`document.$tags`): in-place changes
+/// of a collection that report what changed where.
+///
+/// Each mutation stores the result, then notifies the property's observers with
+/// ``KeyValueChange/Kind/insertion``, ``KeyValueChange/Kind/removal`` or
+/// ``KeyValueChange/Kind/replacement``, the affected indexes, and the removed and
+/// inserted elements, as KVO's to-many changes do. Assigning a whole new collection
+/// to the property is a ``KeyValueChange/Kind/setting`` change.
+///
+/// ```swift
+/// document.$tags.append("swift")     // .insertion at [0]
+/// document.$tags[0] = "kvo"           // .replacement at [0]
+/// document.$tags.remove(at: 0)        // .removal at [0]
+/// ```
+public struct ObservedProjection<Value> {
+  let storage: any ObservedStorageAccessing<Value>
+
+  init(_ storage: some ObservedStorageAccessing<Value>) {
+    self.storage = storage
+  }
+}
+
+/// Reads, writes and notifies one `@Observed` property of one object, whatever its class.
+protocol ObservedStorageAccessing<Value> {
+  associatedtype Value
+  var subject: AnyObject { get }
+  var value: Value { get }
+  var observers: PropertyObservers<Value>? { get }
+  /// The property as written in source, such as `\Document.tags`, for messages.
+  var propertyName: String { get }
+  func modify(_ body: (inout Value) -> Void)
+}
+
+/// ``ObservedStorageAccessing`` for a property of `Subject`.
+struct ObservedStorageAccess<Subject: KeyValueObservable, Value>: ObservedStorageAccessing {
+  let typedSubject: Subject
+  let storage: ReferenceWritableKeyPath<Subject, Observed<Value>>
+
+  init(subject: Subject, storage: ReferenceWritableKeyPath<Subject, Observed<Value>>) {
+    typedSubject = subject
+    self.storage = storage
+  }
+
+  var subject: AnyObject { typedSubject }
+  var value: Value { typedSubject[keyPath: storage].value }
+  var observers: PropertyObservers<Value>? { typedSubject[keyPath: storage].observers }
+  var propertyName: String { PropertyName.ofStorage(storage) }
+
+  func modify(_ body: (inout Value) -> Void) {
+    body(&typedSubject[keyPath: storage].value)
+  }
+}

@@ -1,0 +1,53 @@
+/// One entry in one property's observer list: the engine's unit of delivery.
+///
+/// Subclasses decide what a change means (``DirectRegistration`` calls its sink,
+/// ``DependencyObserver`` tells the registration that depends on the property).
+/// Deliveries pass through the entry's ``DeliveryGate``, so once the entry is closed its
+/// handler never starts again, and the handler is released exactly once.
+class PropertyObserver<Value>: @unchecked Sendable {
+  /// Orders entries by registration; see ``RegistrationSequence``.
+  let sequence: UInt64
+  /// Whether the entry takes the `.prior` call before each change.
+  let wantsPrior: Bool
+  /// The list this entry is in; weak, because the list dies with its object.
+  weak var list: PropertyObservers<Value>?
+  let gate = DeliveryGate()
+
+  init(list: PropertyObservers<Value>, sequence: UInt64, wantsPrior: Bool) {
+    self.list = list
+    self.sequence = sequence
+    self.wantsPrior = wantsPrior
+  }
+
+  /// The observation this entry belongs to.
+  var registration: any ObservationRegistration {
+    preconditionFailure("PropertyObserver subclasses provide their registration")
+  }
+
+  /// Reacts to a change; runs only inside an admitted delivery.
+  func handle(_ change: ObservedChange<Value>, of subject: AnyObject) {}
+
+  /// Drops the handler and what it captures; the gate calls this exactly once.
+  func releaseHandler() {}
+
+  /// The observed object was released: the entry is closed and told why.
+  func subjectDidRelease() {
+    gate.close { releaseHandler() }
+  }
+
+  /// Calls ``handle(_:of:)`` unless the entry has been closed.
+  final func deliver(_ change: ObservedChange<Value>, of subject: AnyObject) {
+    guard gate.enter(orRelease: { releaseHandler() }) else { return }
+    handle(change, of: subject)
+    gate.leave { releaseHandler() }
+  }
+
+  /// Closes the entry and takes it out of its list. Returns `false` if it was closed
+  /// already. Does not wait for deliveries under way on other threads.
+  @discardableResult
+  final func close() -> Bool {
+    let closed = gate.close { releaseHandler() }
+    list?.remove(self)
+    return closed
+  }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Admits calls to one handler until it is closed, and says who releases the handler.
+///
+/// This is what makes "after `invalidate()` returns, the handler never starts again" hold
+/// without a lock on the delivery path. A delivery first counts itself in, then checks
+/// that the gate is open; closing first marks the gate closed, then reads the count.
+/// Both sides use sequentially consistent operations, so at least one of them sees the
+/// other: either the delivery sees the gate closed and skips the handler, or the closer
+/// sees the delivery and waits for it.
+///
+/// The handler is released exactly once, by whoever last leaves a closed gate: the
+/// closer when nothing is under way, otherwise the last delivery to finish.
+struct DeliveryGate: ~Copyable {
+  private let state = Atomic<Int>(0)
+
+  private static let closedBit = 1
+  private static let releasedBit = 2
+  private static let oneDelivery = 4
+
+  /// Whether the gate still admits deliveries.
+  var isOpen: Bool { state.load(ordering: .sequentiallyConsistent) & Self.closedBit == 0 }
+
+  /// Counts a delivery in. Returns `false` when the gate is closed; the caller then skips
+  /// the handler. `release` runs if this call turns out to be the one that must release it.
+  func enter(orRelease release: () -> Void) -> Bool {
+    let state = state.add(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
+    if state & Self.closedBit == 0 { return true }
+    leave(orRelease: release)
+    return false
+  }
+
+  /// Counts a delivery out; `release` runs if the gate is closed and this was the last one.
+  func leave(orRelease release: () -> Void) {
+    let state = state.subtract(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
+    if state & Self.closedBit != 0, state < Self.oneDelivery { claimRelease(release) }
+  }
+
+  /// Closes the gate. Returns `false` if it was already closed. `release` runs now when
+  /// no delivery is under way, otherwise later in the last delivery's `leave`.
+  @discardableResult
+  func close(orRelease release: () -> Void) -> Bool {
+    let previous = state.bitwiseOr(Self.closedBit, ordering: .sequentiallyConsistent).oldValue
+    guard previous & Self.closedBit == 0 else { return false }
+    if previous < Self.oneDelivery { claimRelease(release) }
+    return true
+  }
+
+  /// Blocks until no delivery is under way. Call only after `close`, and never from a
+  /// thread that is itself delivering (see ``ThreadContext/isDelivering``).
+  func waitUntilIdle() {
+    var attempts = 0
+    while state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery {
+      attempts += 1
+      if attempts < 100 { sched_yield() } else { usleep(50) }
+    }
+  }
+
+  private func claimRelease(_ release: () -> Void) {
+    let previous = state.bitwiseOr(Self.releasedBit, ordering: .sequentiallyConsistent).oldValue
+    if previous & Self.releasedBit == 0 { release() }
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the engine remembers about the current thread: the dependency recorder of an
+/// active tracking scope, and how deeply the thread is nested in handler deliveries.
+///
+/// Only the owning thread ever touches an instance, so it needs no lock.
+final class ThreadContext {
+  /// Collects the reads of `@Observed` properties while a tracking scope is active.
+  var recorder: DependencyRecorder?
+  /// How many handler deliveries are under way on this thread.
+  var deliveryDepth = 0
+
+  /// Whether the thread is inside a handler, where waiting for other threads could deadlock.
+  var isDelivering: Bool { deliveryDepth > 0 }
+
+  /// Runs handler deliveries: marks the thread as delivering, and suspends any tracking
+  /// scope so reads made by handlers are not taken for dependencies.
+  func delivering<Result>(_ body: () -> Result) -> Result {
+    let outerRecorder = recorder
+    recorder = nil
+    deliveryDepth += 1
+    defer {
+      deliveryDepth -= 1
+      recorder = outerRecorder
+    }
+    return body()
+  }
+
+  /// The context of the calling thread, created on first use and released when the thread exits.
+  static var current: ThreadContext {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let context = ThreadContext()
+    pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+    return context
+  }
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, releaseContext)
+    precondition(status == 0, "ObservationToken: cannot create its thread-local key (error \(status))")
+    return key
+  }()
+}
+
+#if canImport(Darwin)
+private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
+  Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+}
+#else
+private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
+  guard let pointer else { return }
+  Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+}
+#endif
