@@ -16,6 +16,18 @@ final class ThreadContext {
   /// How many handler deliveries are under way on this thread.
   var deliveryDepth = 0
 
+  /// The bindings applying a value on this thread; see ``applying(_:_:)``.
+  private var applyingBindings: Set<ObjectIdentifier> = []
+
+  /// Runs `apply` for `binding` unless that binding is already applying on this thread
+  /// (two bindings in opposite directions would otherwise loop); returns `nil` then.
+  func applying<Result>(_ binding: BindingIdentity, _ apply: () -> Result) -> Result? {
+    let id = ObjectIdentifier(binding)
+    guard applyingBindings.insert(id).inserted else { return nil }
+    defer { applyingBindings.remove(id) }
+    return apply()
+  }
+
   /// Whether the thread is inside a handler, where waiting for other threads could deadlock.
   var isDelivering: Bool { deliveryDepth > 0 }
 

@@ -1,0 +1,111 @@
+extension KeyValueObservable {
+  /// Binds a value of this object to a property of a target, one way: applies the
+  /// current value now, then every change.
+  ///
+  /// The target is held weakly; the binding ends when it is released. A binding never
+  /// re-enters itself, so two bindings between two observable objects in opposite
+  /// directions settle instead of looping.
+  ///
+  /// ```swift
+  /// document.bind(\.title, to: cell, \.titleText).store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow; chains and computed properties work.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath) { $0 }
+  }
+
+  /// Binds a value of this object to a property of a target through a transform, such
+  /// as a Boolean shown as a symbol.
+  ///
+  /// ```swift
+  /// document.bind(\.isFavorite, to: cell, \.starText) { $0 ? "★" : "☆" }.store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - transform: Turns the followed value into the target's value.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value, TargetValue>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    transform: @escaping (Value) -> TargetValue
+  ) -> ObservationToken {
+    bind(keyPath, to: target) { [weak target] value in
+      guard let target else { return false }
+      target[keyPath: targetKeyPath] = transform(value)
+      return true
+    }
+  }
+
+  /// Binds to a property whose values can be compared: an equal value is not written
+  /// again, so the target's own observers see only real changes.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - transform: Turns the followed value into the target's value.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value, TargetValue: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    transform: @escaping (Value) -> TargetValue
+  ) -> ObservationToken {
+    bind(keyPath, to: target) { [weak target] value in
+      guard let target else { return false }
+      let newValue = transform(value)
+      if target[keyPath: targetKeyPath] != newValue { target[keyPath: targetKeyPath] = newValue }
+      return true
+    }
+  }
+
+  /// Binds to a property whose values can be compared, without a transform.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath) { $0 }
+  }
+
+  /// The binding machinery: `apply` writes the current value to the target and returns
+  /// `false` once the target is gone. Applies never nest for one binding on one thread.
+  private func bind<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: AnyObject,
+    apply: @escaping (Value) -> Bool
+  ) -> ObservationToken {
+    ObservationToken.start(target: target) { _ in
+      let binding = BindingIdentity()
+      return register(keyPath, options: [.initial], observerType: "binding to \(type(of: target))") {
+        subject, change in
+        // Collection changes carry elements; the target wants the whole current value.
+        let value = change.kind == .setting ? change.newValue ?? subject[keyPath: keyPath] : subject[keyPath: keyPath]
+        return ThreadContext.current.applying(binding) { apply(value) } ?? true
+      }
+    }
+  }
+}
+
+/// Tells one binding from another while it applies a value; see
+/// ``ThreadContext/applying(_:_:)``.
+final class BindingIdentity: Sendable {}

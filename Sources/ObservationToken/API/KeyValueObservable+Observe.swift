@@ -1,0 +1,117 @@
+extension KeyValueObservable {
+  /// Calls a handler each time the value at a key path changes.
+  ///
+  /// The handler runs synchronously on the thread that made the change, after the new
+  /// value is stored, in the order observations were registered. Old and new values are
+  /// always delivered; `options` adds calls: `.initial` once now (no old value), `.prior`
+  /// before each change (old value only, ``ObservedChange/isPrior`` set). The subject is
+  /// held weakly; when it is released the token becomes invalid.
+  ///
+  /// The key path may be an `@Observed` property, a chain through other objects
+  /// (`\.document?.title`, which follows the intermediate object when it is replaced), or
+  /// a computed property (`\.displayTitle`, which follows what it reads, re-discovered on
+  /// every change).
+  ///
+  /// ```swift
+  /// let token = document.observe(\.title, options: [.initial]) { _, change in
+  ///   header.text = change.newValue
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch. A key path that reads no `@Observed` property can
+  ///     never change, and stops the program with a message naming it.
+  ///   - options: Extra moments to call the handler: ``KeyValueObservingOptions/initial``,
+  ///     ``KeyValueObservingOptions/prior``. (`.old` and `.new` are implied.)
+  ///   - changeHandler: Receives the subject and the change.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  /// - Complexity: O(1) to register, after one evaluation of `keyPath`.
+  public func observe<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    ObservationToken.start { _ in
+      register(keyPath, options: options.tokenOptions, observerType: "ObservationToken") { subject, change in
+        changeHandler(subject, change)
+        return true
+      }
+    }
+  }
+
+  /// Calls a handler each time the value at a key path changes, passing the token so the
+  /// handler can end its own observation — even from the `.initial` call, in which case
+  /// the observation has ended when `observe` returns.
+  ///
+  /// ```swift
+  /// let token = upload.observe(\.progress, options: [.initial]) { _, change, token in
+  ///   if change.newValue == 1 { token.invalidate() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch, as in ``observe(_:options:changeHandler:)-(_,_,(Self,ObservedChange<Value>)->Void)``.
+  ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
+  ///   - changeHandler: Receives the subject, the change and this observation's token.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    changeHandler: @escaping (Self, ObservedChange<Value>, ObservationToken) -> Void
+  ) -> ObservationToken {
+    ObservationToken.start { token in
+      // Unowned: the token owns the registration, and its release invalidates the
+      // registration before the token is gone.
+      register(keyPath, options: options.tokenOptions, observerType: "ObservationToken") {
+        [unowned token] subject, change in
+        changeHandler(subject, change, token)
+        return true
+      }
+    }
+  }
+
+  /// Calls a handler only when the value at a key path really changes: an assignment of
+  /// an equal value is skipped, as Combine's `removeDuplicates()` skips it.
+  ///
+  /// The `.initial` call, collection changes (which carry elements, not whole values)
+  /// and `.prior` calls (made before the new value is known) are always delivered.
+  ///
+  /// ```swift
+  /// let token = document.observe(\.title, removingDuplicates: true) { _, change in
+  ///   save(change.newValue)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch.
+  ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
+  ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - changeHandler: Receives the subject and the change.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    removingDuplicates: Bool,
+    changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    observe(keyPath, options: options) { subject, change in
+      if removingDuplicates, change.isDuplicate { return }
+      changeHandler(subject, change)
+    }
+  }
+}
+
+extension KeyValueObservingOptions {
+  /// The options a token registers with: only the extra calls; values always come.
+  var tokenOptions: KeyValueObservingOptions {
+    intersection([.initial, .prior]).union([.old, .new])
+  }
+}
+
+extension ObservedChange where Value: Equatable {
+  /// An assignment whose new value equals the old one.
+  var isDuplicate: Bool {
+    guard kind == .setting, !isPrior, let oldValue, let newValue else { return false }
+    return oldValue == newValue
+  }
+}

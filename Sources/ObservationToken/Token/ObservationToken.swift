@@ -1,0 +1,104 @@
+/// One observation with an identity of its own: the observer of exactly one key path of
+/// one subject, ended by ``invalidate()`` or by releasing the token.
+///
+/// A token owns its registration, which no other code can reach or remove, so two
+/// tokens on the same key path — a superclass's and a subclass's, say — never see each
+/// other's changes. It holds its subject weakly.
+///
+/// - After ``invalidate()`` returns, or the last reference to the token is released,
+///   its handler never starts again, on any thread. Invalidation waits for calls under
+///   way on other threads; from inside a handler (its own or any other) it does not
+///   wait, so it never deadlocks.
+/// - The handler is released on invalidation, so a handler that captures its own token
+///   is not a leak.
+/// - When the subject is released, the token becomes invalid and keeps nothing alive.
+///
+/// ```swift
+/// var token: ObservationToken? = document.observe(\.title) { document, change in
+///   print(change.oldValue, change.newValue)
+/// }
+/// document.title = "Draft"   // the handler runs now, on this thread
+/// token = nil                 // no further calls
+/// ```
+public final class ObservationToken: Sendable {
+  private let state = Locked(ObservationTokenState())
+  /// For bindings: the target whose release ends the observation.
+  private let target: WeakReference?
+
+  private init(target: WeakReference?) {
+    self.target = target
+  }
+
+  deinit {
+    invalidate()
+  }
+
+  /// Makes a token whose registration `register` creates. `register` receives the token
+  /// first, so a handler can end its own observation even during the `.initial` call.
+  static func start(
+    target: AnyObject? = nil,
+    _ register: (ObservationToken) -> any ObservationRegistration
+  ) -> ObservationToken {
+    let token = ObservationToken(target: target.map(WeakReference.init))
+    let registration = register(token)
+    token.perform(token.state.withLock { $0.attach(registration) })
+    return token
+  }
+
+  /// Whether the observation is still live: not invalidated, subject (and, for a
+  /// binding, target) still alive.
+  public var isValid: Bool {
+    let registration = state.withLock { $0.isRunning ? $0.registration : nil }
+    return registration?.isValid == true && target?.isAlive != false
+  }
+
+  /// Ends the observation. Idempotent and safe from any thread.
+  ///
+  /// Once this returns the handler never starts again. Calls already under way on
+  /// other threads are waited for, except when invalidating from inside a handler.
+  public func invalidate() {
+    perform(state.withLock { $0.invalidate() })
+  }
+
+  private func perform(_ action: ObservationTokenState.Action) {
+    switch action {
+    case .none: break
+    case .invalidate(let registration): registration.invalidate()
+    }
+  }
+
+  /// Keeps the token in `bag` until the bag is emptied or released.
+  public func store(in bag: inout ObservationBag) {
+    bag.insert(self)
+  }
+
+  /// Keeps the token in `set`, as Combine's cancellables are kept.
+  public func store(in set: inout Set<ObservationToken>) {
+    set.insert(self)
+  }
+}
+
+extension ObservationToken: Hashable {
+  /// Tokens are equal only to themselves.
+  public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
+    lhs === rhs
+  }
+
+  /// Hashes the token's identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+extension ObservationToken: CustomDebugStringConvertible {
+  /// The subject's type, the key path, the options and the state, such as
+  /// `ObservationToken(Document \Document.title [.initial], valid)`.
+  public var debugDescription: String {
+    guard let info = state.withLock({ $0.registration?.info }) else {
+      return "ObservationToken(invalidated while starting)"
+    }
+    let options = info.options.subtracting([.old, .new])
+    return "ObservationToken(\(info.subjectType) \(info.keyPathName) \(options), "
+      + (isValid ? "valid" : "invalid") + ")"
+  }
+}
