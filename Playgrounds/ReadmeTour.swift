@@ -1,0 +1,92 @@
+import ObservationToken
+
+/// The README's snippets, compiled and run, so the README stays true.
+enum ReadmeTour {
+  final class Document: KeyValueObservable {
+    @Observed var title = "Untitled"
+    @Observed var isFavorite = false
+    @Observed var tags: [String] = []
+    var displayTitle: String { isFavorite ? "★ " + title : title }  // derived
+  }
+
+  final class DocumentCell: KeyValueObservable {
+    @Observed var document: Document?
+    var titleText = ""
+    var starText = ""
+  }
+
+  final class LegacyObserver: KeyValueObserving {
+    func observeValue(
+      forKeyPath keyPath: AnyKeyPath,
+      of object: AnyObject,
+      change: KeyValueChange,
+      context: UnsafeMutableRawPointer?
+    ) {}
+  }
+
+  nonisolated(unsafe) private static var legacyContext = 0
+
+  static func run() {
+    page("The README's examples")
+    let document = Document()
+    var firstExample: [String] = []
+    var token: ObservationToken? = document.observe(\.title) { document, change in
+      firstExample.append("\(change.oldValue!) → \(change.newValue!)")
+    }
+    document.title = "Draft"
+    token = nil
+    document.title = "Final"
+    print("first example:", firstExample)
+    check(firstExample == ["Untitled → Draft"] && token == nil, "one call, none after release")
+
+    var options: [String] = []
+    let optionsToken = document.observe(\.title, options: [.initial, .prior]) { _, change in
+      if change.isPrior { options.append("about to change from \(change.oldValue!)") }
+      else { options.append("now \(change.newValue!)") }
+    }
+    document.title = "Again"
+    print("options:", options)
+    check(options == ["now Final", "about to change from Final", "now Again"], ".initial then .prior")
+    optionsToken.invalidate()
+
+    let cell = DocumentCell()
+    var chain: [String?] = []
+    let t1 = cell.observe(\.document?.title) { _, change in chain.append(change.newValue ?? nil) }
+    var derived: [String] = []
+    let t2 = document.observe(\.displayTitle) { _, change in derived.append(change.newValue!) }
+    cell.document = document
+    document.isFavorite = true
+    print("chain:", chain, "derived:", derived)
+    check(chain == ["Again"] && derived == ["★ Again"], "the chain and the derived property")
+    t1.invalidate()
+    t2.invalidate()
+
+    var bag = ObservationBag()
+    var favorites = 0
+    document.observe(\.isFavorite) { _, _ in favorites += 1 }.store(in: &bag)
+    document.bind(\.title, to: cell, \.titleText).store(in: &bag)
+    document.bind(\.isFavorite, to: cell, \.starText) { $0 ? "★" : "☆" }.store(in: &bag)
+    check(cell.titleText == "Again" && cell.starText == "★", "bindings applied at once")
+    bag.removeAll()
+    document.isFavorite = false
+    check(favorites == 0 && cell.starText == "★", "nothing after removeAll")
+
+    var kinds: [KeyValueChange.Kind] = []
+    let tags = document.observe(\.tags) { _, change in kinds.append(change.kind) }
+    document.$tags.append("swift")
+    document.$tags[0] = "kvo"
+    document.$tags.remove(at: 0)
+    print("collection changes:", kinds)
+    check(kinds == [.insertion, .replacement, .removal], "the three kinds")
+    tags.invalidate()
+
+    let legacy = LegacyObserver()
+    document.addObserver(legacy, forKeyPath: \Document.title, options: [.old, .new], context: &legacyContext)
+    do {
+      try document.removeObserver(legacy, forKeyPath: \Document.title, context: &legacyContext)
+    } catch {
+      check(false, "the removal to succeed")
+    }
+    print(document.observationDescription)
+  }
+}
