@@ -96,10 +96,12 @@ extension KeyValueObservable {
   ) -> ObservationToken {
     ObservationToken.start(target: target) { _ in
       let binding = BindingIdentity()
-      return register(keyPath, options: [.initial], observerType: "binding to \(type(of: target))") {
-        subject, change in
+      return register(keyPath, options: [.initial, .new]) { subject, change in
         // Collection changes carry elements; the target wants the whole current value.
-        let value = change.kind == .setting ? change.newValue ?? subject[keyPath: keyPath] : subject[keyPath: keyPath]
+        let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
+        let value =
+          change.kind == .setting
+          ? change.newValue ?? self[keyPath: keyPath] : unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
         return ThreadContext.current.applying(binding) { apply(value) } ?? true
       }
     }

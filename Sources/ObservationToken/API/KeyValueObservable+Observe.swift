@@ -26,14 +26,19 @@ extension KeyValueObservable {
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   /// - Complexity: O(1) to register, after one evaluation of `keyPath`.
+  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
     ObservationToken.start { _ in
-      register(keyPath, options: options.tokenOptions, observerType: "ObservationToken") { subject, change in
-        changeHandler(subject, change)
+      register(keyPath, options: options.tokenOptions) { subject, change in
+        // The engine calls a registration with its own subject and a change of `Value`.
+        changeHandler(
+          unsafeDowncast(subject, to: Self.self),
+          change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
+        )
         return true
       }
     }
@@ -54,6 +59,7 @@ extension KeyValueObservable {
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
   ///   - changeHandler: Receives the subject, the change and this observation's token.
   /// - Returns: The token that owns the observation; releasing it ends it.
+  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
@@ -62,9 +68,12 @@ extension KeyValueObservable {
     ObservationToken.start { token in
       // Unowned: the token owns the registration, and its release invalidates the
       // registration before the token is gone.
-      register(keyPath, options: options.tokenOptions, observerType: "ObservationToken") {
-        [unowned token] subject, change in
-        changeHandler(subject, change, token)
+      register(keyPath, options: options.tokenOptions) { [unowned token] subject, change in
+        changeHandler(
+          unsafeDowncast(subject, to: Self.self),
+          change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee,
+          token
+        )
         return true
       }
     }
@@ -88,6 +97,7 @@ extension KeyValueObservable {
   ///   - removingDuplicates: Whether to skip assignments of an equal value.
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
@@ -103,6 +113,7 @@ extension KeyValueObservable {
 
 extension KeyValueObservingOptions {
   /// The options a token registers with: only the extra calls; values always come.
+  @inlinable
   var tokenOptions: KeyValueObservingOptions {
     intersection([.initial, .prior]).union([.old, .new])
   }
@@ -110,6 +121,7 @@ extension KeyValueObservingOptions {
 
 extension ObservedChange where Value: Equatable {
   /// An assignment whose new value equals the old one.
+  @inlinable
   var isDuplicate: Bool {
     guard kind == .setting, !isPrior, let oldValue, let newValue else { return false }
     return oldValue == newValue

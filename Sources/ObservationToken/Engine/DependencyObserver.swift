@@ -38,34 +38,27 @@ protocol DependencyOwner: AnyObject, Sendable {
   func dependencyDidRelease()
 }
 
-/// An entry a ``DependencyOwner`` holds in one property's observer list.
-protocol DependencyEntry: AnyObject, Sendable {
-  /// Whether the list it is in still exists (its object is alive).
-  var isAttached: Bool { get }
-  /// Closes the entry and takes it out of its list.
-  @discardableResult func close() -> Bool
-}
-
 /// The entry that forwards one property's changes to the registration depending on it.
-final class DependencyObserver<Value>: PropertyObserver<Value>, DependencyEntry, @unchecked Sendable {
+final class DependencyObserver: PropertyObserver, @unchecked Sendable {
   /// Strong: the owner keeps its entries and the entries their owner until the owner
   /// ends, which closes every entry and breaks the cycle.
   private let owner: any DependencyOwner
 
-  init(list: PropertyObservers<Value>, owner: any DependencyOwner, sequence: UInt64, wantsPrior: Bool) {
+  init(list: ObserverList, owner: any DependencyOwner, sequence: UInt64, wantsPrior: Bool) {
     self.owner = owner
     super.init(list: list, sequence: sequence, wantsPrior: wantsPrior)
   }
 
   override var registration: any ObservationRegistration { owner.registration }
 
-  var isAttached: Bool { list != nil }
+  /// Whether the list it is in still exists (its object is alive).
+  var isAttached: Bool { list.isAttached }
 
-  override func handle(_ change: ObservedChange<Value>, of subject: AnyObject) {
-    if change.isPrior {
-      owner.dependencyWillChange(DependencyChange(change))
+  override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
+    if isPrior {
+      owner.dependencyWillChange(list.erase(change))
     } else {
-      owner.dependencyDidChange(DependencyChange(change))
+      owner.dependencyDidChange(list.erase(change))
     }
   }
 

@@ -7,25 +7,14 @@ let activeTrackingScopes = Atomic<Int>(0)
 
 /// A read of an `@Observed` property seen inside a tracking scope: which object, which
 /// property (its observer list), and the property's own key path.
+@usableFromInline
 struct Dependency {
   let subject: AnyObject
-  let observers: any AnyPropertyObservers
+  let observers: PropertyObservers
   /// The key path of the property as declared, rooted at the declaring class.
   let keyPath: AnyKeyPath
-  /// The key path of the property's `@Observed` storage, which names it.
-  let storageKeyPath: AnyKeyPath
 
   var id: ObjectIdentifier { ObjectIdentifier(observers) }
-}
-
-/// Collects the reads made on one thread while a tracking scope is active.
-final class DependencyRecorder {
-  private(set) var dependencies: [Dependency] = []
-  private var seen: Set<ObjectIdentifier> = []
-
-  func record(_ dependency: Dependency) {
-    if seen.insert(dependency.id).inserted { dependencies.append(dependency) }
-  }
 }
 
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
@@ -33,43 +22,66 @@ final class DependencyRecorder {
 /// Evaluating a key path inside ``track(_:)`` discovers everything it depends on, on
 /// every object along the way: that is how chains, derived properties and key paths
 /// written with a subclass root are matched to the properties that can change them.
+@usableFromInline
 enum DependencyTracking {
-  /// Evaluates `body` and returns its result with the properties it read, in first-read
-  /// order. Scopes nest; an inner scope's reads are not seen by the outer one.
-  static func track<Result>(_ body: () -> Result) -> (result: Result, dependencies: [Dependency]) {
+  /// Runs `body` and returns the properties it read, in first-read order. Scopes nest;
+  /// an inner scope's reads are not seen by the outer one.
+  @usableFromInline
+  static func track(_ body: () -> Void) -> [Dependency] {
     let context = ThreadContext.current
-    let outer = context.recorder
-    let recorder = DependencyRecorder()
-    context.recorder = recorder
+    let outerStart = context.trackingStart
+    let start = context.recordedReads.count
+    context.trackingStart = start
     activeTrackingScopes.add(1, ordering: .relaxed)
-    defer {
-      activeTrackingScopes.subtract(1, ordering: .relaxed)
-      context.recorder = outer
+    body()
+    activeTrackingScopes.subtract(1, ordering: .relaxed)
+    context.trackingStart = outerStart
+    guard start > 0 else {
+      var dependencies: [Dependency] = []
+      swap(&dependencies, &context.recordedReads)
+      return dependencies
     }
-    let result = body()
-    return (result, recorder.dependencies)
+    let dependencies = Array(context.recordedReads[start...])
+    context.recordedReads.removeLast(context.recordedReads.count - start)
+    return dependencies
+  }
+
+  /// Records a read in the calling thread's innermost scope, once per property.
+  static func record(_ dependency: Dependency, in context: ThreadContext) {
+    guard let start = context.trackingStart else { return }
+    let seen = context.recordedReads[start...].contains { $0.observers === dependency.observers }
+    if !seen { context.recordedReads.append(dependency) }
+  }
+
+  /// Stops the program when a key path read no `@Observed` property: it could never
+  /// report a change, and a silent observation is worse than a clear stop.
+  @usableFromInline
+  static func requireObservable(_ dependencies: [Dependency], keyPath: AnyKeyPath, subjectType: Any.Type) {
+    precondition(
+      !dependencies.isEmpty,
+      """
+      ObservationToken: \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
+      so it can never report a change. Mark the property @Observed, or observe a computed property \
+      that reads one.
+      """
+    )
+  }
+}
+
+extension DependencyTracking {
+  /// Records a read of an `@Observed` property in the calling thread's innermost scope.
+  @usableFromInline
+  static func recordRead(of subject: AnyObject, keyPath: AnyKeyPath, observers: PropertyObservers) {
+    record(Dependency(subject: subject, observers: observers, keyPath: keyPath), in: ThreadContext.current)
   }
 }
 
 extension Observed {
-  /// Records a read of this property if the current thread is tracking; creates the
-  /// property's observer list on first use so the read can be observed.
+  /// A new observer list for this property, able to describe its changes untyped.
   @usableFromInline
-  static func recordRead<Subject: KeyValueObservable>(
-    of subject: Subject,
-    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Subject, Value>,
-    storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
-  ) {
-    guard let recorder = ThreadContext.current.recorder else { return }
-    let observers: PropertyObservers<Value>
-    if let existing = subject[keyPath: storageKeyPath].observers {
-      observers = existing
-    } else {
-      observers = PropertyObservers<Value>()
-      subject[keyPath: storageKeyPath].observers = observers
+  static func makeObservers() -> PropertyObservers {
+    PropertyObservers { change in
+      DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
     }
-    recorder.record(
-      Dependency(subject: subject, observers: observers, keyPath: wrappedKeyPath, storageKeyPath: storageKeyPath)
-    )
   }
 }

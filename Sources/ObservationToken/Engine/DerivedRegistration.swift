@@ -8,6 +8,7 @@
 /// longer observed, and conditional dependencies stay right), and reports the value
 /// before and after. When the key path mirrors exactly one property of the subject, a
 /// collection change keeps its kind and indexes.
+@usableFromInline
 final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationRegistration, DependencyOwner,
   @unchecked Sendable
 {
@@ -17,18 +18,19 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     /// Whether that value was the very value of the key path's only dependency.
     var mirrorsSoleDependency = false
     /// One entry per property read, keyed by that property's observer list.
-    var entries: [ObjectIdentifier: any DependencyEntry] = [:]
+    var entries: [ObjectIdentifier: DependencyObserver] = [:]
   }
 
-  let info: RegistrationInfo
+  @usableFromInline let info: RegistrationInfo
   private weak var root: Root?
   private let keyPath: KeyPath<Root, Value>
   private let gate = DeliveryGate()
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var sink: ObservationSink<Root, Value>?
+  private var sink: ObservationSink?
   private let state = Locked(State())
 
-  init(root: Root, keyPath: KeyPath<Root, Value>, info: RegistrationInfo, sink: @escaping ObservationSink<Root, Value>) {
+  @usableFromInline
+  init(root: Root, keyPath: KeyPath<Root, Value>, info: RegistrationInfo, sink: @escaping ObservationSink) {
     self.root = root
     self.keyPath = keyPath
     self.info = info
@@ -37,9 +39,14 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   var registration: any ObservationRegistration { self }
 
-  var isValid: Bool { gate.isOpen && root != nil }
+  @usableFromInline var isValid: Bool { gate.isOpen && root != nil }
+
+  @usableFromInline var keyPathName: String {
+    PropertyName.ofKeyPath(info.keyPath)
+  }
 
   /// Observes what the first evaluation read, then makes the `.initial` call if asked.
+  @usableFromInline
   func start(value: Value, dependencies: [Dependency]) {
     guard let root else { return }
     let mirrors = Self.mirrors(value, dependencies, of: root)
@@ -55,7 +62,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     }
   }
 
-  func invalidate() {
+  @usableFromInline func invalidate() {
     end()
     if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
   }
@@ -72,7 +79,9 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
   func dependencyDidChange(_ change: DependencyChange) {
     guard gate.isOpen else { return }
     guard let root else { return end() }
-    let (value, dependencies) = DependencyTracking.track { root[keyPath: keyPath] }
+    var newValue: Value?
+    let dependencies = DependencyTracking.track { newValue = root[keyPath: keyPath] }
+    guard let value = newValue else { return }
     let mirrors = Self.mirrors(value, dependencies, of: root)
     let (oldValue, mirrored) = state.withLock { state in
       defer {
@@ -99,7 +108,8 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
   /// Calls the sink through the gate; a `false` answer ends the registration.
   private func send(_ change: ObservedChange<Value>, to root: Root) {
     guard gate.enter(orRelease: { sink = nil }) else { return }
-    if let sink, !sink(root, change) { end() }
+    let keepsObserving = withUnsafePointer(to: change) { change in sink.map { $0(root, change) } ?? true }
+    if !keepsObserving { end() }
     gate.leave { sink = nil }
   }
 
@@ -119,7 +129,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
   private func retarget(_ state: inout State, to dependencies: [Dependency]) {
     guard gate.isOpen else { return }
     var current = state.entries.filter { $0.value.isAttached }
-    var next: [ObjectIdentifier: any DependencyEntry] = [:]
+    var next: [ObjectIdentifier: DependencyObserver] = [:]
     for dependency in dependencies {
       next[dependency.id] =
         current.removeValue(forKey: dependency.id)

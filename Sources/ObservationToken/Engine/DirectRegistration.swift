@@ -1,44 +1,62 @@
 /// A registration for exactly one `@Observed` property of its subject: the fast path.
 ///
 /// It is itself the entry in the property's observer list, so a change reaches the sink
-/// with the values the setter already has — old, new, kind and indexes — and nothing is
+/// with what the setter already has — old, new, kind and indexes — and nothing is
 /// evaluated again.
-final class DirectRegistration<Root: KeyValueObservable, Value>: PropertyObserver<Value>, ObservationRegistration,
-  @unchecked Sendable
-{
-  let info: RegistrationInfo
+@usableFromInline
+final class DirectRegistration: PropertyObserver, ObservationRegistration, @unchecked Sendable {
+  @usableFromInline let info: RegistrationInfo
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var sink: ObservationSink<Root, Value>?
+  private var sink: ObservationSink?
 
-  init(list: PropertyObservers<Value>, info: RegistrationInfo, sink: @escaping ObservationSink<Root, Value>) {
+  @usableFromInline
+  init(list: ObserverList, info: RegistrationInfo, sink: @escaping ObservationSink) {
     self.info = info
     self.sink = sink
     super.init(list: list, sequence: info.sequence, wantsPrior: info.options.contains(.prior))
   }
 
+  /// The list to register in directly, if the key path is exactly one property of
+  /// `subject` — its only read, made on `subject`, through that very key path.
+  @usableFromInline
+  static func list(for keyPath: AnyKeyPath, of subject: AnyObject, in dependencies: [Dependency]) -> PropertyObservers? {
+    guard dependencies.count == 1, let only = dependencies.first, only.subject === subject, only.keyPath == keyPath
+    else { return nil }
+    return only.observers
+  }
+
+  /// Registers `sink` in `list`, then makes the `.initial` call if `initial` is given.
+  @usableFromInline
+  static func start(
+    in list: PropertyObservers,
+    info: RegistrationInfo,
+    of subject: AnyObject,
+    initial: UnsafeRawPointer?,
+    sink: @escaping ObservationSink
+  ) -> DirectRegistration {
+    let registration = DirectRegistration(list: list.list, info: info, sink: sink)
+    list.insert(registration)
+    if let initial {
+      ThreadContext.current.delivering { registration.deliver(initial, isPrior: false, of: subject) }
+    }
+    return registration
+  }
+
   override var registration: any ObservationRegistration { self }
 
-  var isValid: Bool { gate.isOpen }
+  @usableFromInline var isValid: Bool { gate.isOpen }
 
-  override func handle(_ change: ObservedChange<Value>, of subject: AnyObject) {
-    // The list belongs to a property declared on `Root` itself (the key paths matched),
-    // so its subject is a `Root`.
-    if let sink, !sink(unsafeDowncast(subject, to: Root.self), change) { close() }
+  @usableFromInline var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
+
+  override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
+    if let sink, !sink(subject, change) { close() }
   }
 
   override func releaseHandler() {
     sink = nil
   }
 
-  /// The `.initial` call: the current value as the new value, through the gate so an
-  /// invalidation inside it ends the registration at once.
-  func deliverInitial(_ value: Value, of subject: Root) {
-    ThreadContext.current.delivering {
-      deliver(ObservedChange(kind: .setting, newValue: value), of: subject)
-    }
-  }
-
-  func invalidate() {
+  @usableFromInline func invalidate() {
     close()
     if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
   }

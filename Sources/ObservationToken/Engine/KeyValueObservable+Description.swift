@@ -18,8 +18,10 @@ extension KeyValueObservable {
           continue
         }
         let property = (child.label.map { String($0.drop(while: { $0 == "_" })) }) ?? "?"
+        let propertyPath = "\\\(current.subjectType).\(property)"
         for registration in observers.registrations where registration.isValid {
-          lines.append("  \(property): " + registration.info.summary)
+          let keyPath = registration is DirectRegistration ? propertyPath : registration.keyPathName
+          lines.append("  \(property): " + registration.summary(keyPath: keyPath))
         }
       }
       mirror = current.superclassMirror
@@ -29,11 +31,13 @@ extension KeyValueObservable {
   }
 }
 
-extension RegistrationInfo {
-  /// Observer type, key path, options and context, for descriptions.
-  var summary: String {
-    var text = "\(observerType) for \(keyPathName) \(options)"
-    if let context { text += " context \(context)" }
+extension ObservationRegistration {
+  /// Observer, key path, options and context, for descriptions.
+  func summary(keyPath: String) -> String {
+    let observer = info.observerType.map { String(describing: $0) } ?? "ObservationToken"
+    let options = info.observerType == nil ? info.options.subtracting([.old, .new]) : info.options
+    var text = "\(observer) for \(keyPath) \(options)"
+    if let context = info.context { text += " context \(context)" }
     return text
   }
 }

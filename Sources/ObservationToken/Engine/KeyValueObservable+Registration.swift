@@ -21,6 +21,7 @@ extension KeyValueObservable {
   ///   - options: Which values the changes carry (`.old`, `.new`) and which extra calls
   ///     to make (`.initial` now, `.prior` before each change).
   ///   - context: A pointer that tells this registration apart, as in KVO.
+  @inlinable
   public func addObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>,
@@ -28,18 +29,13 @@ extension KeyValueObservable {
     context: UnsafeMutableRawPointer? = nil
   ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    _ = register(
-      keyPath,
-      options: options,
-      context: context,
-      observer: observer,
-      observerType: String(describing: type(of: observer))
-    ) { [weak observer] subject, change in
+    _ = register(keyPath, options: options, context: context, observer: observer) {
+      [weak observer] subject, change in
       guard let observer else { return false }
       observer.observeValue(
         forKeyPath: erasedKeyPath,
         of: subject,
-        change: change.keyValueChange(for: options),
+        change: change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee.keyValueChange(for: options),
         context: context
       )
       return true
@@ -77,14 +73,14 @@ extension KeyValueObservable {
     for keyPath: KeyPath<Self, Value>,
     context: UnsafeMutableRawPointer??
   ) throws(KeyValueObservingError) {
-    let (_, dependencies) = DependencyTracking.track { self[keyPath: keyPath] }
+    let dependencies = DependencyTracking.track { _ = self[keyPath: keyPath] }
     let candidates = dependencies.flatMap { $0.observers.registrations }.filter {
       $0.isValid && $0.info.matches(observer: observer, keyPath: keyPath, context: context)
     }
     guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
       throw .notRegistered(
         observerType: String(describing: type(of: observer)),
-        keyPath: PropertyName.ofKeyPath(keyPath, dependencies: dependencies),
+        keyPath: PropertyName.ofKeyPath(keyPath, reading: dependencies),
         context: context.map { $0.map { String(describing: $0) } ?? "nil" }
       )
     }

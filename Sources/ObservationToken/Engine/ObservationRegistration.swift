@@ -6,9 +6,12 @@ import Synchronization
 /// ``ObservationToken`` — is one of these. It is either a ``DirectRegistration`` (the
 /// key path is exactly one `@Observed` property of the subject) or a
 /// ``DerivedRegistration`` (chains, computed properties, subclass-rooted key paths).
+@usableFromInline
 protocol ObservationRegistration: AnyObject, Sendable {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
+  /// The key path as written, named through the properties it reads.
+  var keyPathName: String { get }
   /// Whether the registration can still deliver: not invalidated, subject alive.
   var isValid: Bool { get }
   /// Ends the registration. Once this returns, its handler never starts again; it waits
@@ -16,24 +19,45 @@ protocol ObservationRegistration: AnyObject, Sendable {
   func invalidate()
 }
 
-/// The description of a registration: the subject's type, the key path, the options,
-/// the context and the observer.
+/// What a registration calls for each change: the subject, and a pointer to the
+/// ``ObservedChange`` of the registered key path's value type. Returns `false` to end
+/// the registration (its raw observer is gone).
+@usableFromInline
+typealias ObservationSink = (AnyObject, UnsafeRawPointer) -> Bool
+
+/// What a registration watches and for whom, for removal and descriptions.
+@usableFromInline
 struct RegistrationInfo: @unchecked Sendable {
   /// The type of the object observed.
   let subjectType: Any.Type
   /// The key path given when registering.
   let keyPath: AnyKeyPath
-  /// The key path as written, where it can be named.
-  let keyPathName: String
   let options: KeyValueObservingOptions
-  /// Tells registrations apart; never dereferenced.
+  /// Tells raw registrations apart; never dereferenced.
   let context: UnsafeMutableRawPointer?
-  /// The type of the observer, for descriptions and errors.
-  let observerType: String
-  /// The raw observer, held weakly; `nil` for token registrations.
+  /// The raw observer's type; `nil` for the private registration of a token.
+  let observerType: Any.Type?
+  /// The raw observer, held weakly; `nil` for tokens.
   weak var observer: AnyObject?
   /// Orders registrations; later registrations have larger sequences.
   let sequence: UInt64
+
+  @usableFromInline
+  init(
+    subjectType: Any.Type,
+    keyPath: AnyKeyPath,
+    options: KeyValueObservingOptions,
+    context: UnsafeMutableRawPointer? = nil,
+    observer: AnyObject? = nil
+  ) {
+    self.subjectType = subjectType
+    self.keyPath = keyPath
+    self.options = options
+    self.context = context
+    self.observerType = observer.map { type(of: $0) }
+    self.observer = observer
+    self.sequence = RegistrationSequence.next()
+  }
 
   /// Whether this registration is the one `removeObserver` names; a `nil` `context`
   /// matches any context.
@@ -53,51 +77,40 @@ enum RegistrationSequence {
   }
 }
 
-/// What a registration calls for each change: the subject and the typed change.
-/// Returns `false` to end the registration (its raw observer is gone).
-typealias ObservationSink<Root, Value> = (Root, ObservedChange<Value>) -> Bool
-
 extension KeyValueObservable {
   /// Registers `sink` for the changes of `keyPath` on this object.
   ///
   /// Evaluates the key path once while tracking reads: a key path that is exactly one
   /// `@Observed` property of this object gets a ``DirectRegistration``; anything else
   /// that reads at least one gets a ``DerivedRegistration``. A key path that reads none
-  /// can never report a change, so it stops with a message naming it.
+  /// can never report a change, so it stops with a message naming it. Inlinable, so the
+  /// typed parts are specialized where the caller knows the types.
+  @inlinable
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    observerType: String,
-    sink: @escaping ObservationSink<Self, Value>
+    sink: @escaping ObservationSink
   ) -> any ObservationRegistration {
-    let (value, dependencies) = DependencyTracking.track { self[keyPath: keyPath] }
-    precondition(
-      !dependencies.isEmpty,
-      """
-      ObservationToken: \(PropertyName.ofKeyPath(keyPath)) on \(Self.self) reads no @Observed property, \
-      so it can never report a change. Mark the property @Observed, or observe a computed property \
-      that reads one.
-      """
-    )
+    var evaluated: Value?
+    let dependencies = DependencyTracking.track { evaluated = self[keyPath: keyPath] }
+    DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
+    let value = evaluated!
     let info = RegistrationInfo(
       subjectType: Self.self,
       keyPath: keyPath,
-      keyPathName: PropertyName.ofKeyPath(keyPath, dependencies: dependencies),
       options: options,
       context: context,
-      observerType: observerType,
-      observer: observer,
-      sequence: RegistrationSequence.next()
+      observer: observer
     )
-    if dependencies.count == 1, let only = dependencies.first, only.subject === self, only.keyPath == keyPath,
-      let observers = only.observers as? PropertyObservers<Value>
-    {
-      let registration = DirectRegistration(list: observers, info: info, sink: sink)
-      observers.insert(registration)
-      if options.contains(.initial) { registration.deliverInitial(value, of: self) }
-      return registration
+    if let list = DirectRegistration.list(for: keyPath, of: self, in: dependencies) {
+      guard options.contains(.initial) else {
+        return DirectRegistration.start(in: list, info: info, of: self, initial: nil, sink: sink)
+      }
+      return withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
+        DirectRegistration.start(in: list, info: info, of: self, initial: initial, sink: sink)
+      }
     }
     let registration = DerivedRegistration(root: self, keyPath: keyPath, info: info, sink: sink)
     registration.start(value: value, dependencies: dependencies)

@@ -108,7 +108,13 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     } else {
       change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexes: RangeSet(bounds))
     }
-    observers.notify(change, of: storage.subject, applying: apply)
+    let subject = storage.subject
+    let delivery =
+      observers.hasPriorObservers
+      ? withUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) }
+      : observers.willChange(prior: nil, of: subject)
+    apply()
+    withUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
   }
 
   private func checkIndex(_ index: Int, in value: Value, operation: String) {

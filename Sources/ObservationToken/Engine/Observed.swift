@@ -23,7 +23,7 @@ import Synchronization
 @propertyWrapper
 public struct Observed<Value> {
   @usableFromInline var value: Value
-  @usableFromInline var observers: PropertyObservers<Value>?
+  @usableFromInline var observers: PropertyObservers?
 
   /// Creates the storage with an initial value.
   public init(wrappedValue: Value) {
@@ -32,24 +32,62 @@ public struct Observed<Value> {
   }
 
   /// Reads and writes the property through its enclosing object.
+  ///
+  /// Everything here is inlined into the property's accessors, where the key paths are
+  /// constants the optimizer turns into plain field accesses. The storage key path must
+  /// never be handed to code that is not inlined: a key path that escapes makes the
+  /// compiler check exclusivity dynamically on every access to the property.
   @inlinable
   public static subscript<Subject: KeyValueObservable>(
     _enclosingInstance subject: Subject,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Subject, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> Value {
-    get {
-      if activeTrackingScopes.load(ordering: .relaxed) != 0 {
-        recordRead(of: subject, wrapped: wrappedKeyPath, storage: storageKeyPath)
+    @inline(__always) get {
+      if activeTrackingScopes.load(ordering: .relaxed) != 0, ThreadContext.isTrackingOnCurrentThread {
+        // Tracking needs the list to exist, so the read can be observed.
+        if subject[keyPath: storageKeyPath].observers == nil {
+          subject[keyPath: storageKeyPath].observers = makeObservers()
+        }
+        if let observers = subject[keyPath: storageKeyPath].observers {
+          DependencyTracking.recordRead(of: subject, keyPath: wrappedKeyPath, observers: observers)
+        }
       }
       return subject[keyPath: storageKeyPath].value
     }
-    set {
-      if let observers = subject[keyPath: storageKeyPath].observers, observers.isObserved {
-        observers.set(newValue, of: subject, storage: storageKeyPath)
-      } else {
+    @inline(__always) set {
+      guard let observers = subject[keyPath: storageKeyPath].observers, observers.isObserved else {
         subject[keyPath: storageKeyPath].value = newValue
+        return
       }
+      let oldValue = subject[keyPath: storageKeyPath].value
+      let delivery = willSet(observers, from: oldValue, of: subject)
+      subject[keyPath: storageKeyPath].value = newValue
+      didSet(observers, delivery, from: oldValue, to: newValue, of: subject)
+    }
+  }
+
+  /// The observed set's first half: the `.prior` calls. Kept out of line so the accessor
+  /// stays small enough to inline, and free of key paths so none is materialized.
+  @inlinable @inline(never)
+  static func willSet(_ observers: PropertyObservers, from oldValue: Value, of subject: AnyObject) -> ChangeDelivery {
+    guard observers.hasPriorObservers else { return observers.willChange(prior: nil, of: subject) }
+    return withUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) {
+      observers.willChange(prior: $0, of: subject)
+    }
+  }
+
+  /// The observed set's second half, after the store: the change itself.
+  @inlinable @inline(never)
+  static func didSet(
+    _ observers: PropertyObservers,
+    _ delivery: ChangeDelivery,
+    from oldValue: Value,
+    to newValue: Value,
+    of subject: AnyObject
+  ) {
+    withUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) {
+      observers.didChange(delivery, change: $0, of: subject)
     }
   }
 
@@ -78,9 +116,9 @@ public struct Observed<Value> {
 
 /// What the engine needs to see of any `@Observed` storage, whatever its value type.
 protocol ObservedStorage {
-  var anyObservers: (any AnyPropertyObservers)? { get }
+  var anyObservers: PropertyObservers? { get }
 }
 
 extension Observed: ObservedStorage {
-  var anyObservers: (any AnyPropertyObservers)? { observers }
+  var anyObservers: PropertyObservers? { observers }
 }

@@ -13,9 +13,16 @@ public struct ObservedChange<Value> {
   /// The value after the change, or the inserted and replacing elements.
   public var newValue: Value?
   /// For collection changes, the positions affected; `nil` for assignments.
-  public var indexes: RangeSet<Int>?
+  public var indexes: RangeSet<Int>? {
+    get { indexRanges.map { RangeSet($0) } }
+    set { indexRanges = newValue.map { Array($0.ranges) } }
+  }
   /// Whether this is the call made before the change (option `.prior`).
   public var isPrior: Bool
+  /// The indexes as ranges. `RangeSet` has no fixed layout outside the standard
+  /// library; storing it would make every change a runtime-sized value, copied through
+  /// generic witnesses on the hot path.
+  @usableFromInline var indexRanges: [Range<Int>]?
 
   /// Creates a change.
   public init(
@@ -28,7 +35,17 @@ public struct ObservedChange<Value> {
     self.kind = kind
     self.oldValue = oldValue
     self.newValue = newValue
-    self.indexes = indexes
+    self.indexRanges = indexes.map { Array($0.ranges) }
+    self.isPrior = isPrior
+  }
+
+  /// Creates an assignment's change; the form the engine's hot path uses.
+  @inlinable
+  init(setting oldValue: Value?, to newValue: Value?, isPrior: Bool = false) {
+    self.kind = .setting
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.indexRanges = nil
     self.isPrior = isPrior
   }
 }
@@ -37,11 +54,16 @@ extension ObservedChange: Sendable where Value: Sendable {}
 
 extension ObservedChange {
   /// The prior call for this change: the old value only, marked as prior.
+  @inlinable
   var prior: ObservedChange {
-    ObservedChange(kind: kind, oldValue: oldValue, indexes: indexes, isPrior: true)
+    var prior = self
+    prior.newValue = nil
+    prior.isPrior = true
+    return prior
   }
 
   /// The untyped change a raw observer receives, holding only what `options` asked for.
+  @inlinable
   func keyValueChange(for options: KeyValueObservingOptions) -> KeyValueChange {
     KeyValueChange(
       kind: kind,

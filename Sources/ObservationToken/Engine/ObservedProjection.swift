@@ -25,7 +25,7 @@ protocol ObservedStorageAccessing<Value> {
   associatedtype Value
   var subject: AnyObject { get }
   var value: Value { get }
-  var observers: PropertyObservers<Value>? { get }
+  var observers: PropertyObservers? { get }
   /// The property as written in source, such as `\Document.tags`, for messages.
   var propertyName: String { get }
   func modify(_ body: (inout Value) -> Void)
@@ -43,7 +43,7 @@ struct ObservedStorageAccess<Subject: KeyValueObservable, Value>: ObservedStorag
 
   var subject: AnyObject { typedSubject }
   var value: Value { typedSubject[keyPath: storage].value }
-  var observers: PropertyObservers<Value>? { typedSubject[keyPath: storage].observers }
+  var observers: PropertyObservers? { typedSubject[keyPath: storage].observers }
   var propertyName: String { PropertyName.ofStorage(storage) }
 
   func modify(_ body: (inout Value) -> Void) {

@@ -4,16 +4,17 @@
 /// ``DependencyObserver`` tells the registration that depends on the property).
 /// Deliveries pass through the entry's ``DeliveryGate``, so once the entry is closed its
 /// handler never starts again, and the handler is released exactly once.
-class PropertyObserver<Value>: @unchecked Sendable {
+@usableFromInline
+class PropertyObserver: @unchecked Sendable {
   /// Orders entries by registration; see ``RegistrationSequence``.
   let sequence: UInt64
   /// Whether the entry takes the `.prior` call before each change.
   let wantsPrior: Bool
-  /// The list this entry is in; weak, because the list dies with its object.
-  weak var list: PropertyObservers<Value>?
+  /// The list this entry is in.
+  let list: ObserverList
   let gate = DeliveryGate()
 
-  init(list: PropertyObservers<Value>, sequence: UInt64, wantsPrior: Bool) {
+  init(list: ObserverList, sequence: UInt64, wantsPrior: Bool) {
     self.list = list
     self.sequence = sequence
     self.wantsPrior = wantsPrior
@@ -24,8 +25,9 @@ class PropertyObserver<Value>: @unchecked Sendable {
     preconditionFailure("PropertyObserver subclasses provide their registration")
   }
 
-  /// Reacts to a change; runs only inside an admitted delivery.
-  func handle(_ change: ObservedChange<Value>, of subject: AnyObject) {}
+  /// Reacts to a change (a pointer to the property's ``ObservedChange``); runs only
+  /// inside an admitted delivery.
+  func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {}
 
   /// Drops the handler and what it captures; the gate calls this exactly once.
   func releaseHandler() {}
@@ -35,10 +37,10 @@ class PropertyObserver<Value>: @unchecked Sendable {
     gate.close { releaseHandler() }
   }
 
-  /// Calls ``handle(_:of:)`` unless the entry has been closed.
-  final func deliver(_ change: ObservedChange<Value>, of subject: AnyObject) {
+  /// Calls ``handle(_:isPrior:of:)`` unless the entry has been closed.
+  final func deliver(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
     guard gate.enter(orRelease: { releaseHandler() }) else { return }
-    handle(change, of: subject)
+    handle(change, isPrior: isPrior, of: subject)
     gate.leave { releaseHandler() }
   }
 
@@ -47,7 +49,7 @@ class PropertyObserver<Value>: @unchecked Sendable {
   @discardableResult
   final func close() -> Bool {
     let closed = gate.close { releaseHandler() }
-    list?.remove(self)
+    list.remove(self)
     return closed
   }
 }

@@ -10,9 +10,13 @@ import Darwin
 /// active tracking scope, and how deeply the thread is nested in handler deliveries.
 ///
 /// Only the owning thread ever touches an instance, so it needs no lock.
+@usableFromInline
 final class ThreadContext {
-  /// Collects the reads of `@Observed` properties while a tracking scope is active.
-  var recorder: DependencyRecorder?
+  /// The reads recorded by the active tracking scopes, innermost scope's last.
+  var recordedReads: [Dependency] = []
+  /// Where the innermost scope's reads start in ``recordedReads``; `nil` when no scope
+  /// is active, or while handlers run (their reads are not dependencies).
+  var trackingStart: Int?
   /// How many handler deliveries are under way on this thread.
   var deliveryDepth = 0
 
@@ -34,15 +38,19 @@ final class ThreadContext {
   /// Runs handler deliveries: marks the thread as delivering, and suspends any tracking
   /// scope so reads made by handlers are not taken for dependencies.
   func delivering<Result>(_ body: () -> Result) -> Result {
-    let outerRecorder = recorder
-    recorder = nil
+    let outerStart = trackingStart
+    trackingStart = nil
     deliveryDepth += 1
     defer {
       deliveryDepth -= 1
-      recorder = outerRecorder
+      trackingStart = outerStart
     }
     return body()
   }
+
+  /// Whether a tracking scope is recording reads on the calling thread.
+  @usableFromInline
+  static var isTrackingOnCurrentThread: Bool { current.trackingStart != nil }
 
   /// The context of the calling thread, created on first use and released when the thread exits.
   static var current: ThreadContext {

@@ -35,6 +35,7 @@ public final class ObservationToken: Sendable {
 
   /// Makes a token whose registration `register` creates. `register` receives the token
   /// first, so a handler can end its own observation even during the `.initial` call.
+  @usableFromInline
   static func start(
     target: AnyObject? = nil,
     _ register: (ObservationToken) -> any ObservationRegistration
@@ -94,11 +95,11 @@ extension ObservationToken: CustomDebugStringConvertible {
   /// The subject's type, the key path, the options and the state, such as
   /// `ObservationToken(Document \Document.title [.initial], valid)`.
   public var debugDescription: String {
-    guard let info = state.withLock({ $0.registration?.info }) else {
+    guard let registration = state.withLock({ $0.registration }) else {
       return "ObservationToken(invalidated while starting)"
     }
-    let options = info.options.subtracting([.old, .new])
-    return "ObservationToken(\(info.subjectType) \(info.keyPathName) \(options), "
+    let options = registration.info.options.subtracting([.old, .new])
+    return "ObservationToken(\(registration.info.subjectType) \(registration.keyPathName) \(options), "
       + (isValid ? "valid" : "invalid") + ")"
   }
 }
