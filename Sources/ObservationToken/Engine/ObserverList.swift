@@ -36,7 +36,12 @@ final class ObserverList: @unchecked Sendable {
       entries.insert(entry, at: index)
       return true
     }
-    guard inserted else { return entry.subjectDidRelease() }
+    // A detached list's object is gone: the entry is closed at once, without telling its
+    // owner (which may be the caller, holding its own lock).
+    guard inserted else {
+      entry.close()
+      return
+    }
     observerCount.add(1, ordering: .relaxed)
     if entry.wantsPrior { priorObserverCount.add(1, ordering: .relaxed) }
   }
