@@ -6,15 +6,25 @@ import Synchronization
 let activeTrackingScopes = Atomic<Int>(0)
 
 /// A read of an `@Observed` property seen inside a tracking scope: which object, which
-/// property (its observer list), and the property's own key path.
+/// property (its observer list), and the value read.
 @usableFromInline
 struct Dependency {
   let subject: AnyObject
   let observers: PropertyObservers
-  /// The key path of the property as declared, rooted at the declaring class.
-  let keyPath: AnyKeyPath
+  /// The value the read returned.
+  let value: Any
 
   var id: ObjectIdentifier { ObjectIdentifier(observers) }
+
+  /// Whether `value` is the very value this read returned: the same type and the same
+  /// bits (for a collection, the same storage).
+  @usableFromInline
+  func returned<Value>(_ value: Value) -> Bool {
+    guard let read = self.value as? Value else { return false }
+    return withUnsafeBytes(of: value) { valueBytes in
+      withUnsafeBytes(of: read) { readBytes in valueBytes.elementsEqual(readBytes) }
+    }
+  }
 }
 
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
@@ -69,19 +79,22 @@ enum DependencyTracking {
 }
 
 extension DependencyTracking {
-  /// Records a read of an `@Observed` property in the calling thread's innermost scope.
+  /// Records a read of an `@Observed` property if the calling thread is tracking, and
+  /// returns the property's observer list — created here on the first tracked read.
   @usableFromInline
-  static func recordRead(of subject: AnyObject, keyPath: AnyKeyPath, observers: PropertyObservers) {
-    record(Dependency(subject: subject, observers: observers, keyPath: keyPath), in: ThreadContext.current)
-  }
-}
-
-extension Observed {
-  /// A new observer list for this property, able to describe its changes untyped.
-  @usableFromInline
-  static func makeObservers() -> PropertyObservers {
-    PropertyObservers { change in
-      DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
-    }
+  static func recordRead<Value>(
+    of subject: AnyObject,
+    observers: PropertyObservers?,
+    value: Value
+  ) -> PropertyObservers? {
+    let context = ThreadContext.current
+    guard context.trackingStart != nil else { return observers }
+    let observers =
+      observers
+      ?? PropertyObservers { change in
+        DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
+      }
+    record(Dependency(subject: subject, observers: observers, value: value), in: context)
+    return observers
   }
 }

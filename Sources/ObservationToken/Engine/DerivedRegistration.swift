@@ -146,11 +146,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
   /// Whether `value` is the very value of the only property read, on the subject itself:
   /// the same bits, so the same storage, so the property's indexes are the key path's.
   private static func mirrors(_ value: Value, _ dependencies: [Dependency], of root: Root) -> Bool {
-    guard dependencies.count == 1, let only = dependencies.first, only.subject === root,
-      let property = root[keyPath: only.keyPath] as? Value
-    else { return false }
-    return withUnsafeBytes(of: value) { valueBytes in
-      withUnsafeBytes(of: property) { propertyBytes in valueBytes.elementsEqual(propertyBytes) }
-    }
+    guard dependencies.count == 1, let only = dependencies.first, only.subject === root else { return false }
+    return only.returned(value)
   }
 }

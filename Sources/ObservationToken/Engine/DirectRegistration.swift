@@ -17,11 +17,19 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   }
 
   /// The list to register in directly, if the key path is exactly one property of
-  /// `subject` — its only read, made on `subject`, through that very key path.
+  /// `subject`: its only read, made on `subject`, of a settable key path whose value is
+  /// the very value read (same type, same bits). Anything else — a computed property, a
+  /// chain — is a ``DerivedRegistration``, which evaluates the key path on every change.
+  ///
+  /// The property's own key path cannot be compared: recording it would instantiate it
+  /// on every read of every `@Observed` property. The rule misjudges only a settable
+  /// computed property that transforms a single property of the same type yet returned
+  /// it unchanged when registering.
   @usableFromInline
-  static func list(for keyPath: AnyKeyPath, of subject: AnyObject, in dependencies: [Dependency]) -> PropertyObservers? {
-    guard dependencies.count == 1, let only = dependencies.first, only.subject === subject, only.keyPath == keyPath
-    else { return nil }
+  static func list(of subject: AnyObject, in dependencies: [Dependency], isSettable: Bool) -> PropertyObservers? {
+    guard isSettable, dependencies.count == 1, let only = dependencies.first, only.subject === subject else {
+      return nil
+    }
     return only.observers
   }
 

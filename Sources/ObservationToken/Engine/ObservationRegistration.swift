@@ -81,7 +81,8 @@ extension KeyValueObservable {
   /// Registers `sink` for the changes of `keyPath` on this object.
   ///
   /// Evaluates the key path once while tracking reads: a key path that is exactly one
-  /// `@Observed` property of this object gets a ``DirectRegistration``; anything else
+  /// `@Observed` property of this object (declared here or in a superclass) gets a
+  /// ``DirectRegistration``; anything else
   /// that reads at least one gets a ``DerivedRegistration``. A key path that reads none
   /// can never report a change, so it stops with a message naming it. Inlinable, so the
   /// typed parts are specialized where the caller knows the types.
@@ -104,7 +105,10 @@ extension KeyValueObservable {
       context: context,
       observer: observer
     )
-    if let list = DirectRegistration.list(for: keyPath, of: self, in: dependencies) {
+    let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
+    if let list = DirectRegistration.list(of: self, in: dependencies, isSettable: isSettable),
+      dependencies[0].returned(value)
+    {
       guard options.contains(.initial) else {
         return DirectRegistration.start(in: list, info: info, of: self, initial: nil, sink: sink)
       }

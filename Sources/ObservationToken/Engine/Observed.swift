@@ -44,16 +44,18 @@ public struct Observed<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> Value {
     @inline(__always) get {
-      if activeTrackingScopes.load(ordering: .relaxed) != 0, ThreadContext.isTrackingOnCurrentThread {
-        // Tracking needs the list to exist, so the read can be observed.
-        if subject[keyPath: storageKeyPath].observers == nil {
-          subject[keyPath: storageKeyPath].observers = makeObservers()
-        }
-        if let observers = subject[keyPath: storageKeyPath].observers {
-          DependencyTracking.recordRead(of: subject, keyPath: wrappedKeyPath, observers: observers)
-        }
+      let value = subject[keyPath: storageKeyPath].value
+      if activeTrackingScopes.load(ordering: .relaxed) != 0 {
+        // Tracking creates the list if needed, so the read can be observed. One call,
+        // its result stored after it returns, keeps this accessor small enough to inline;
+        // the wrapped key path is not passed on, which would instantiate it on every read.
+        subject[keyPath: storageKeyPath].observers = DependencyTracking.recordRead(
+          of: subject,
+          observers: subject[keyPath: storageKeyPath].observers,
+          value: value
+        )
       }
-      return subject[keyPath: storageKeyPath].value
+      return value
     }
     @inline(__always) set {
       guard let observers = subject[keyPath: storageKeyPath].observers, observers.isObserved else {

@@ -29,12 +29,13 @@ enum PropertyName {
     return result + rest
   }
 
-  /// A key path named through the properties it read: `\Document.title` when it is
-  /// exactly one property, otherwise the printed key path and what it reads.
+  /// A key path named through the properties it read: `\Document.title` when it is one
+  /// component reading one property, otherwise the printed key path and what it reads.
   static func ofKeyPath(_ keyPath: AnyKeyPath, reading dependencies: [Dependency]) -> String {
     let names = dependencies.map { of($0.observers, in: $0.subject) }
-    if dependencies.count == 1, dependencies[0].keyPath == keyPath { return names[0] }
     let printed = ofKeyPath(keyPath)
+    let components = printed.split(separator: "<computed").count - 1
+    if dependencies.count == 1, components == 1, !printed.contains("?") { return names[0] }
     guard printed.contains("<computed"), !names.isEmpty else { return printed }
     return printed + " reading " + names.joined(separator: ", ")
   }

@@ -10,7 +10,6 @@ import Darwin
 /// active tracking scope, and how deeply the thread is nested in handler deliveries.
 ///
 /// Only the owning thread ever touches an instance, so it needs no lock.
-@usableFromInline
 final class ThreadContext {
   /// The reads recorded by the active tracking scopes, innermost scope's last.
   var recordedReads: [Dependency] = []
@@ -47,10 +46,6 @@ final class ThreadContext {
     }
     return body()
   }
-
-  /// Whether a tracking scope is recording reads on the calling thread.
-  @usableFromInline
-  static var isTrackingOnCurrentThread: Bool { current.trackingStart != nil }
 
   /// The context of the calling thread, created on first use and released when the thread exits.
   static var current: ThreadContext {
