@@ -94,14 +94,18 @@ extension KeyValueObservable {
     to target: AnyObject,
     apply: @escaping (Value) -> Bool
   ) -> ObservationToken {
-    ObservationToken.start(target: target) { _ in
+    ObservationToken.start(target: target) { _, attach in
       let binding = BindingIdentity()
-      return register(keyPath, options: [.initial, .new]) { subject, change in
+      return register(keyPath, options: [.initial, .new], attach: attach) { subject, change in
         // Collection changes carry elements; the target wants the whole current value.
+        // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
         let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
-        let value =
-          change.kind == .setting
-          ? change.newValue ?? self[keyPath: keyPath] : unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
+        let value: Value
+        if change.kind == .setting, let newValue = change.newValue {
+          value = newValue
+        } else {
+          value = unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
+        }
         return ThreadContext.current.applying(binding) { apply(value) } ?? true
       }
     }

@@ -32,8 +32,8 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    ObservationToken.start { _ in
-      register(keyPath, options: options.tokenOptions) { subject, change in
+    ObservationToken.start { _, attach in
+      register(keyPath, options: options.tokenOptions, attach: attach) { subject, change in
         // The engine calls a registration with its own subject and a change of `Value`.
         changeHandler(
           unsafeDowncast(subject, to: Self.self),
@@ -65,10 +65,11 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>, ObservationToken) -> Void
   ) -> ObservationToken {
-    ObservationToken.start { token in
-      // Unowned: the token owns the registration, and its release invalidates the
-      // registration before the token is gone.
-      register(keyPath, options: options.tokenOptions) { [unowned token] subject, change in
+    ObservationToken.start { token, attach in
+      // Weak: the token owns the registration; a token released on another thread while
+      // a call is starting reads as gone, and the call is skipped.
+      register(keyPath, options: options.tokenOptions, attach: attach) { [weak token] subject, change in
+        guard let token else { return true }
         changeHandler(
           unsafeDowncast(subject, to: Self.self),
           change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee,

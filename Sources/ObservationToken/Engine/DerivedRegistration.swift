@@ -39,7 +39,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   var registration: any ObservationRegistration { self }
 
-  @usableFromInline var isValid: Bool { gate.isOpen && root != nil }
+  @usableFromInline var isValid: Bool { gate.isOpen && root != nil && !info.observerIsGone }
 
   @usableFromInline var keyPathName: String {
     PropertyName.ofKeyPath(info.keyPath)

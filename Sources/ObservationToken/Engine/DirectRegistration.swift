@@ -33,26 +33,18 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
     return only.observers
   }
 
-  /// Registers `sink` in `list`, then makes the `.initial` call if `initial` is given.
+  /// Joins `list`, then makes the `.initial` call if `initial` is given.
   @usableFromInline
-  static func start(
-    in list: PropertyObservers,
-    info: RegistrationInfo,
-    of subject: AnyObject,
-    initial: UnsafeRawPointer?,
-    sink: @escaping ObservationSink
-  ) -> DirectRegistration {
-    let registration = DirectRegistration(list: list.list, info: info, sink: sink)
-    list.insert(registration)
+  func start(in list: PropertyObservers, of subject: AnyObject, initial: UnsafeRawPointer?) {
+    list.insert(self)
     if let initial {
-      ThreadContext.current.delivering { registration.deliver(initial, isPrior: false, of: subject) }
+      ThreadContext.current.delivering { deliver(initial, isPrior: false, of: subject) }
     }
-    return registration
   }
 
   override var registration: any ObservationRegistration { self }
 
-  @usableFromInline var isValid: Bool { gate.isOpen }
+  @usableFromInline var isValid: Bool { gate.isOpen && !info.observerIsGone }
 
   @usableFromInline var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 

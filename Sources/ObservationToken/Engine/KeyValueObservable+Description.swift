@@ -19,7 +19,12 @@ extension KeyValueObservable {
         }
         let property = (child.label.map { String($0.drop(while: { $0 == "_" })) }) ?? "?"
         let propertyPath = "\\\(current.subjectType).\(property)"
-        for registration in observers.registrations where registration.isValid {
+        for registration in observers.registrations {
+          guard registration.isValid else {
+            // A raw observer released while registered: prune it now.
+            if registration.info.observerIsGone { registration.invalidate() }
+            continue
+          }
           let keyPath = registration is DirectRegistration ? propertyPath : registration.keyPathName
           lines.append("  \(property): " + registration.summary(keyPath: keyPath))
         }

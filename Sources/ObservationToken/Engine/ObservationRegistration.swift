@@ -59,6 +59,10 @@ struct RegistrationInfo: @unchecked Sendable {
     self.sequence = RegistrationSequence.next()
   }
 
+  /// Whether this is a raw registration whose observer has been released: it can never
+  /// deliver again, and is pruned as soon as it is seen.
+  var observerIsGone: Bool { observerType != nil && observer == nil }
+
   /// Whether this registration is the one `removeObserver` names; a `nil` `context`
   /// matches any context.
   func matches(observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer??) -> Bool {
@@ -84,14 +88,16 @@ extension KeyValueObservable {
   /// `@Observed` property of this object (declared here or in a superclass) gets a
   /// ``DirectRegistration``; anything else
   /// that reads at least one gets a ``DerivedRegistration``. A key path that reads none
-  /// can never report a change, so it stops with a message naming it. Inlinable, so the
-  /// typed parts are specialized where the caller knows the types.
+  /// can never report a change, so it stops with a message naming it. `attach` receives
+  /// the registration before it can deliver anything. Inlinable, so the typed parts are
+  /// specialized where the caller knows the types.
   @inlinable
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
+    attach: (any ObservationRegistration) -> Void = { _ in },
     sink: @escaping ObservationSink
   ) -> any ObservationRegistration {
     var evaluated: Value?
@@ -109,14 +115,19 @@ extension KeyValueObservable {
     if let list = DirectRegistration.list(of: self, in: dependencies, isSettable: isSettable),
       dependencies[0].returned(value)
     {
+      let registration = DirectRegistration(list: list.list, info: info, sink: sink)
+      attach(registration)
       guard options.contains(.initial) else {
-        return DirectRegistration.start(in: list, info: info, of: self, initial: nil, sink: sink)
+        registration.start(in: list, of: self, initial: nil)
+        return registration
       }
-      return withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
-        DirectRegistration.start(in: list, info: info, of: self, initial: initial, sink: sink)
+      withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
+        registration.start(in: list, of: self, initial: initial)
       }
+      return registration
     }
     let registration = DerivedRegistration(root: self, keyPath: keyPath, info: info, sink: sink)
+    attach(registration)
     registration.start(value: value, dependencies: dependencies)
     return registration
   }

@@ -21,7 +21,9 @@
 /// token = nil                 // no further calls
 /// ```
 public final class ObservationToken: Sendable {
-  private let state = Locked(ObservationTokenState())
+  /// Set once, while the token is being made and before any handler can run; the
+  /// registration's own gate makes ending it idempotent and thread-safe.
+  private nonisolated(unsafe) var registration: (any ObservationRegistration)?
   /// For bindings: the target whose release ends the observation.
   private let target: WeakReference?
 
@@ -30,27 +32,28 @@ public final class ObservationToken: Sendable {
   }
 
   deinit {
-    invalidate()
+    registration?.invalidate()
   }
 
-  /// Makes a token whose registration `register` creates. `register` receives the token
-  /// first, so a handler can end its own observation even during the `.initial` call.
+  /// Makes a token whose registration `register` creates. `register` receives the token,
+  /// so a handler can end its own observation, and a function that attaches the
+  /// registration to the token, which the engine calls before any handler runs — so an
+  /// invalidation during the `.initial` call takes effect at once.
   @usableFromInline
   static func start(
     target: AnyObject? = nil,
-    _ register: (ObservationToken) -> any ObservationRegistration
+    _ register: (ObservationToken, _ attach: (any ObservationRegistration) -> Void) -> any ObservationRegistration
   ) -> ObservationToken {
     let token = ObservationToken(target: target.map(WeakReference.init))
-    let registration = register(token)
-    token.perform(token.state.withLock { $0.attach(registration) })
+    let registration = register(token) { token.registration = $0 }
+    if token.registration == nil { token.registration = registration }
     return token
   }
 
   /// Whether the observation is still live: not invalidated, subject (and, for a
   /// binding, target) still alive.
   public var isValid: Bool {
-    let registration = state.withLock { $0.isRunning ? $0.registration : nil }
-    return registration?.isValid == true && target?.isAlive != false
+    registration?.isValid == true && target?.isAlive != false
   }
 
   /// Ends the observation. Idempotent and safe from any thread.
@@ -58,14 +61,7 @@ public final class ObservationToken: Sendable {
   /// Once this returns the handler never starts again. Calls already under way on
   /// other threads are waited for, except when invalidating from inside a handler.
   public func invalidate() {
-    perform(state.withLock { $0.invalidate() })
-  }
-
-  private func perform(_ action: ObservationTokenState.Action) {
-    switch action {
-    case .none: break
-    case .invalidate(let registration): registration.invalidate()
-    }
+    registration?.invalidate()
   }
 
   /// Keeps the token in `bag` until the bag is emptied or released.
@@ -93,11 +89,13 @@ extension ObservationToken: Hashable {
 
 extension ObservationToken: CustomDebugStringConvertible {
   /// The subject's type, the key path, the options and the state, such as
-  /// `ObservationToken(Document \Document.title [.initial], valid)`.
+  /// `ObservationToken(Document \Document.<computed (String)> [.initial], valid)`.
+  ///
+  /// The key path is printed as the runtime prints it, which shows an `@Observed`
+  /// property as a computed component of its type; the subject's
+  /// ``KeyValueObservable/observationDescription`` names its properties.
   public var debugDescription: String {
-    guard let registration = state.withLock({ $0.registration }) else {
-      return "ObservationToken(invalidated while starting)"
-    }
+    guard let registration else { return "ObservationToken(starting)" }
     let options = registration.info.options.subtracting([.old, .new])
     return "ObservationToken(\(registration.info.subjectType) \(registration.keyPathName) \(options), "
       + (isValid ? "valid" : "invalid") + ")"

@@ -1,0 +1,302 @@
+import ObservationToken
+import Testing
+
+@Suite("Dependency tracking")
+struct DependencyTrackingTests {
+  // MARK: Key paths written with a subclass root
+
+  @Test("A key path rooted at a subclass observes the property declared in its superclass")
+  func subclassRootedKeyPath() throws {
+    let object = InheritsObservedProperties()
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \InheritsObservedProperties.title, options: [.old, .new])
+    object.title = "changed"
+    let change = try #require(recorder.onlyChange)
+    #expect(change.kind == .setting)
+    #expect(change.old(as: String.self) == "base")
+    #expect(change.new(as: String.self) == "changed")
+  }
+
+  @Test("A collection declared in a superclass, observed through a subclass key path, keeps kind and indexes")
+  func subclassRootedCollectionKeepsIndexes() throws {
+    let object = InheritsObservedProperties()
+    object.tags = ["a", "b"]
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \InheritsObservedProperties.tags, options: [.old, .new])
+    object.$tags.insert("x", at: 1)
+    object.$tags.remove(at: 0)
+    object.$tags[0] = "y"
+    try #require(recorder.count == 3)
+    #expect(recorder.changes.map(\.kind) == [.insertion, .removal, .replacement])
+    #expect(recorder.changes.map(\.indexes) == [RangeSet(1..<2), RangeSet(0..<1), RangeSet(0..<1)])
+    #expect(recorder.changes.map { $0.old(as: [String].self) } == [nil, ["a"], ["x"]])
+    #expect(recorder.changes.map { $0.new(as: [String].self) } == [["x"], nil, ["y"]])
+  }
+
+  @Test("The prior call of a collection change seen through a subclass key path keeps kind and indexes")
+  func subclassRootedCollectionPrior() throws {
+    let object = InheritsObservedProperties()
+    object.tags = ["a", "b"]
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \InheritsObservedProperties.tags, options: [.prior, .old])
+    object.$tags.remove(at: 1)
+    try #require(recorder.count == 2)
+    let prior = recorder.changes[0]
+    #expect(prior.isPrior)
+    #expect(prior.kind == .removal)
+    #expect(prior.indexes == RangeSet(1..<2))
+    #expect(prior.old(as: [String].self) == ["b"])
+  }
+
+  @Test("A whole assignment seen through a subclass key path is a setting with whole values")
+  func subclassRootedCollectionAssignment() throws {
+    let object = InheritsObservedProperties()
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \InheritsObservedProperties.tags, options: [.old, .new])
+    object.tags = ["a"]
+    let change = try #require(recorder.onlyChange)
+    #expect(change.kind == .setting)
+    #expect(change.indexes == nil)
+    #expect(change.old(as: [String].self) == [])
+    #expect(change.new(as: [String].self) == ["a"])
+  }
+
+  @Test("A registration made through a subclass key path is removed through the same key path")
+  func subclassRootedRemoval() throws {
+    let object = InheritsObservedProperties()
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \InheritsObservedProperties.title)
+    try object.removeObserver(recorder, forKeyPath: \InheritsObservedProperties.title)
+    object.title = "changed"
+    #expect(recorder.count == 0)
+  }
+
+  // MARK: Chains
+
+  @Test("A chain reports changes of the property at its end")
+  func chainReportsEndProperty() throws {
+    let document = Document(title: "Draft")
+    let cell = DocumentCell(document: document)
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.old, .new])
+    document.title = "Final"
+    let change = try #require(recorder.onlyChange)
+    #expect(change.kind == .setting)
+    #expect(change.old(as: String.self) == "Draft")
+    #expect(change.new(as: String.self) == "Final")
+  }
+
+  @Test("Replacing the intermediate object is a change, from the old object's value to the new one's")
+  func replacingIntermediateIsAChange() throws {
+    let cell = DocumentCell(document: Document(title: "First"))
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.old, .new])
+    cell.document = Document(title: "Second")
+    let change = try #require(recorder.onlyChange)
+    #expect(change.old(as: String.self) == "First")
+    #expect(change.new(as: String.self) == "Second")
+  }
+
+  @Test("After the intermediate object is replaced, the chain follows the new object")
+  func chainFollowsNewIntermediate() throws {
+    let cell = DocumentCell(document: Document(title: "First"))
+    let replacement = Document(title: "Second")
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.old, .new])
+    cell.document = replacement
+    replacement.title = "Second, edited"
+    try #require(recorder.count == 2)
+    #expect(recorder.changes[1].old(as: String.self) == "Second")
+    #expect(recorder.changes[1].new(as: String.self) == "Second, edited")
+  }
+
+  @Test("After the intermediate object is replaced, changing the old object reports nothing")
+  func oldIntermediateIsSilent() {
+    let original = Document(title: "First")
+    let cell = DocumentCell(document: original)
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title)
+    cell.document = Document(title: "Second")
+    original.title = "First, edited"
+    #expect(recorder.count == 1)
+    #expect(original.observationDescription.hasSuffix("(none)"))
+  }
+
+  @Test("A chain through nil reports the end value becoming nil, then follows a new object")
+  func chainThroughNil() throws {
+    let cell = DocumentCell(document: Document(title: "First"))
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.old, .new])
+    cell.document = nil
+    let document = Document(title: "Second")
+    cell.document = document
+    document.title = "Second, edited"
+    try #require(recorder.count == 3)
+    let values = recorder.changes.map { [$0.old(as: String.self), $0.new(as: String.self)] }
+    #expect(values == [["First", nil], [nil, "Second"], ["Second", "Second, edited"]])
+  }
+
+  @Test("A chain's prior call carries the value at the end of the chain before the change")
+  func chainPrior() throws {
+    let document = Document(title: "Draft")
+    let cell = DocumentCell(document: document)
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.prior, .old, .new])
+    document.title = "Final"
+    try #require(recorder.count == 2)
+    let prior = recorder.changes[0]
+    #expect(prior.isPrior)
+    #expect(prior.old(as: String.self) == "Draft")
+    #expect(prior.newValue == nil)
+    #expect(recorder.changes[1].new(as: String.self) == "Final")
+  }
+
+  @Test("A chain's .initial call carries the value at the end of the chain")
+  func chainInitial() throws {
+    let cell = DocumentCell(document: Document(title: "Draft"))
+    let recorder = ChangeRecorder()
+    cell.addObserver(recorder, forKeyPath: \.document?.title, options: [.initial, .new])
+    let change = try #require(recorder.onlyChange)
+    #expect(change.new(as: String.self) == "Draft")
+  }
+
+  // MARK: Computed properties
+
+  @Test(
+    "A computed property reports a change of each property it reads, with computed old and new values",
+    arguments: [ComputedInputChange.title, .isFavorite]
+  )
+  func computedPropertyReportsEachDependency(input: ComputedInputChange) throws {
+    let document = Document(title: "Draft")
+    let recorder = ChangeRecorder()
+    document.addObserver(recorder, forKeyPath: \.displayTitle, options: [.old, .new])
+    input.apply(to: document)
+    let change = try #require(recorder.onlyChange)
+    #expect(change.kind == .setting)
+    #expect(change.old(as: String.self) == "Draft")
+    #expect(change.new(as: String.self) == input.expectedDisplayTitle)
+  }
+
+  @Test("A computed property reports one change per change of a property it reads")
+  func oneNotificationPerDependencyChange() {
+    let document = Document(title: "Draft")
+    let recorder = ChangeRecorder()
+    document.addObserver(recorder, forKeyPath: \.displayTitle, options: [.new])
+    document.title = "Final"
+    document.isFavorite = true
+    document.title = "Published"
+    #expect(recorder.changes.map { $0.new(as: String.self) } == ["Final", "★ Final", "★ Published"])
+  }
+
+  @Test("A computed property does not report changes of properties it does not read")
+  func computedIgnoresOtherProperties() {
+    let document = Document()
+    let recorder = ChangeRecorder()
+    document.addObserver(recorder, forKeyPath: \.displayTitle)
+    document.tags = ["unrelated"]
+    #expect(recorder.count == 0)
+  }
+
+  @Test("A computed property's prior call carries the computed value before the change")
+  func computedPrior() throws {
+    let document = Document(title: "Draft")
+    let recorder = ChangeRecorder()
+    document.addObserver(recorder, forKeyPath: \.displayTitle, options: [.prior, .old, .new])
+    document.isFavorite = true
+    try #require(recorder.count == 2)
+    let prior = recorder.changes[0]
+    #expect(prior.isPrior)
+    #expect(prior.old(as: String.self) == "Draft")
+    #expect(prior.newValue == nil)
+    #expect(!recorder.changes[1].isPrior)
+    #expect(recorder.changes[1].new(as: String.self) == "★ Draft")
+  }
+
+  @Test("A computed property's .initial call carries its current computed value")
+  func computedInitial() throws {
+    let document = Document(title: "Draft", isFavorite: true)
+    let recorder = ChangeRecorder()
+    document.addObserver(recorder, forKeyPath: \.displayTitle, options: [.initial, .new])
+    let change = try #require(recorder.onlyChange)
+    #expect(change.new(as: String.self) == "★ Draft")
+  }
+
+  @Test("Before its condition flips, a conditional dependency not read is not observed")
+  func unreadConditionalDependencyIsSilent() {
+    let object = ChoosesDependency()
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \.selected)
+    object.alternate = "alternate, edited"
+    #expect(recorder.count == 0)
+  }
+
+  @Test("When a condition flips, the dependencies are discovered again")
+  func conditionalDependenciesRediscovered() {
+    let object = ChoosesDependency()
+    let recorder = ChangeRecorder()
+    object.addObserver(recorder, forKeyPath: \.selected, options: [.old, .new])
+    object.usesAlternate = true
+    object.primary = "primary, edited"
+    object.alternate = "alternate, edited"
+    object.usesAlternate = false
+    object.alternate = "alternate, edited again"
+    object.primary = "primary, edited again"
+    let values = recorder.changes.map { [$0.old(as: String.self), $0.new(as: String.self)] }
+    #expect(
+      values == [
+        ["primary", "alternate"],
+        ["alternate", "alternate, edited"],
+        ["alternate, edited", "primary, edited"],
+        ["primary, edited", "primary, edited again"],
+      ]
+    )
+  }
+
+  // MARK: Misuse
+
+  @Test("A key path to a plain stored var stops the program, naming the type and the key path")
+  func plainVarTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let object = HasPlainStoredProperty()
+      object.addObserver(ChangeRecorder(), forKeyPath: \.count)
+    }
+    #if DEBUG
+    // Only debug builds print a precondition's message.
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains(#"\HasPlainStoredProperty.count"#))
+    #expect(message.contains("reads no @Observed property"))
+    #endif
+  }
+
+  @Test("A key path to a let stops the program, naming the type and the key path")
+  func letTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let object = HasPlainStoredProperty()
+      object.addObserver(ChangeRecorder(), forKeyPath: \.id)
+    }
+    #if DEBUG
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains(#"\HasPlainStoredProperty.id"#))
+    #expect(message.contains("reads no @Observed property"))
+    #endif
+  }
+}
+
+/// A change of one property that `Document.displayTitle` reads, from "Draft", not a favorite.
+enum ComputedInputChange: String, CaseIterable, Sendable {
+  case title, isFavorite
+
+  func apply(to document: Document) {
+    switch self {
+    case .title: document.title = "Final"
+    case .isFavorite: document.isFavorite = true
+    }
+  }
+
+  var expectedDisplayTitle: String {
+    switch self {
+    case .title: "Final"
+    case .isFavorite: "★ Draft"
+    }
+  }
+}

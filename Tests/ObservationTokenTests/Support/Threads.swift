@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+
+/// A thread started by ``startThread(_:)``.
+struct StartedThread: Sendable {
+  fileprivate let group: DispatchGroup
+
+  /// Waits for the thread to finish. Returns `false` if it has not finished within
+  /// `timeout` (a deadlock), `true` otherwise.
+  func join(timeout: DispatchTimeInterval = .seconds(120)) -> Bool {
+    group.wait(timeout: .now() + timeout) == .success
+  }
+}
+
+/// Runs `body` on a new thread and returns at once.
+func startThread(_ body: @escaping @Sendable () -> Void) -> StartedThread {
+  let group = DispatchGroup()
+  group.enter()
+  Thread {
+    body()
+    group.leave()
+  }.start()
+  return StartedThread(group: group)
+}
+
+/// Runs `body(index)` for each index in `0..<count`, each on its own new thread, all
+/// starting together once every thread exists, and waits for all of them. Returns `false`
+/// if they have not all finished within `timeout` (a deadlock), `true` otherwise.
+func runOnThreads(
+  _ count: Int,
+  timeout: DispatchTimeInterval = .seconds(120),
+  _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
+  let start = DispatchSemaphore(value: 0)
+  let threads = (0..<count).map { index in
+    startThread {
+      start.wait()
+      body(index)
+    }
+  }
+  for _ in 0..<count { start.signal() }
+  return threads.allSatisfy { $0.join(timeout: timeout) }
+}
