@@ -79,22 +79,22 @@ enum DependencyTracking {
 }
 
 extension DependencyTracking {
-  /// Records a read of an `@Observed` property if the calling thread is tracking, and
-  /// returns the property's observer list — created here on the first tracked read.
+  /// Records a read of an `@Observed` property if the calling thread is tracking.
+  /// Returns a new observer list when the property had none, for the caller to store.
   @usableFromInline
   static func recordRead<Value>(
     of subject: AnyObject,
-    observers: PropertyObservers?,
+    observers existing: PropertyObservers?,
     value: Value
   ) -> PropertyObservers? {
     let context = ThreadContext.current
-    guard context.trackingStart != nil else { return observers }
+    guard context.trackingStart != nil else { return nil }
     let observers =
-      observers
+      existing
       ?? PropertyObservers { change in
         DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
       }
     record(Dependency(subject: subject, observers: observers, value: value), in: context)
-    return observers
+    return existing == nil ? observers : nil
   }
 }

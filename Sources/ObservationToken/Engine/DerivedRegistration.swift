@@ -67,6 +67,16 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
   }
 
+  @usableFromInline func observes(_ subject: AnyObject) -> Bool {
+    root === subject
+  }
+
+  /// Drops the sink and what it captures; the gate calls this exactly once.
+  private func releaseSink() {
+    sink = nil
+    if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
+  }
+
   func dependencyWillChange(_ change: DependencyChange) {
     guard info.options.contains(.prior), let root else { return }
     let (value, mirrors) = state.withLock { ($0.value, $0.mirrorsSoleDependency) }
@@ -107,15 +117,15 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   /// Calls the sink through the gate; a `false` answer ends the registration.
   private func send(_ change: ObservedChange<Value>, to root: Root) {
-    guard gate.enter(orRelease: { sink = nil }) else { return }
+    guard gate.enter(orRelease: { releaseSink() }) else { return }
     let keepsObserving = withUnsafePointer(to: change) { change in sink.map { $0(root, change) } ?? true }
     if !keepsObserving { end() }
-    gate.leave { sink = nil }
+    gate.leave { releaseSink() }
   }
 
   /// Closes the gate and every entry, without waiting.
   private func end() {
-    gate.close { sink = nil }
+    gate.close { releaseSink() }
     let (entries, value) = state.withLock { state in
       defer { state = State() }
       return (state.entries, state.value)

@@ -29,7 +29,7 @@ extension KeyValueObservable {
     context: UnsafeMutableRawPointer? = nil
   ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    _ = register(keyPath, options: options, context: context, observer: observer) {
+    let registration = register(keyPath, options: options, context: context, observer: observer) {
       [weak observer] subject, change in
       guard let observer else { return false }
       observer.observeValue(
@@ -40,6 +40,7 @@ extension KeyValueObservable {
       )
       return true
     }
+    RawRegistrations.add(registration, on: self)
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.
@@ -66,21 +67,20 @@ extension KeyValueObservable {
     try removeRegistration(of: observer, for: keyPath, context: .none)
   }
 
-  /// Finds the registration through the properties the key path reads now, which are
-  /// the ones its registration observes.
+  /// Finds the registration in the raw layer's table, without reading the property:
+  /// removal is safe from any thread, even while the property is being set.
   private func removeRegistration<Value>(
     of observer: any KeyValueObserving,
     for keyPath: KeyPath<Self, Value>,
     context: UnsafeMutableRawPointer??
   ) throws(KeyValueObservingError) {
-    let dependencies = DependencyTracking.track { _ = self[keyPath: keyPath] }
-    let candidates = dependencies.flatMap { $0.observers.registrations }.filter {
-      $0.isValid && $0.info.matches(observer: observer, keyPath: keyPath, context: context)
+    let candidates = RawRegistrations.registrations(on: self).filter {
+      $0.info.matches(observer: observer, keyPath: keyPath, context: context)
     }
     guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
       throw .notRegistered(
         observerType: String(describing: type(of: observer)),
-        keyPath: PropertyName.ofKeyPath(keyPath, reading: dependencies),
+        keyPath: PropertyName.ofKeyPath(keyPath),
         context: context.map { $0.map { String(describing: $0) } ?? "nil" }
       )
     }

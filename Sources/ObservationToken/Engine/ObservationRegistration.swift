@@ -17,6 +17,9 @@ protocol ObservationRegistration: AnyObject, Sendable {
   /// Ends the registration. Once this returns, its handler never starts again; it waits
   /// for calls under way on other threads unless called from inside a handler.
   func invalidate()
+  /// Whether `subject` is the object this registration observes (not merely one at the
+  /// same address after it was released).
+  func observes(_ subject: AnyObject) -> Bool
 }
 
 /// What a registration calls for each change: the subject, and a pointer to the
@@ -30,6 +33,8 @@ typealias ObservationSink = (AnyObject, UnsafeRawPointer) -> Bool
 struct RegistrationInfo: @unchecked Sendable {
   /// The type of the object observed.
   let subjectType: Any.Type
+  /// The identity of the object observed, for the raw layer's table.
+  let subjectID: ObjectIdentifier
   /// The key path given when registering.
   let keyPath: AnyKeyPath
   let options: KeyValueObservingOptions
@@ -44,13 +49,14 @@ struct RegistrationInfo: @unchecked Sendable {
 
   @usableFromInline
   init(
-    subjectType: Any.Type,
+    subject: AnyObject,
     keyPath: AnyKeyPath,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil
   ) {
-    self.subjectType = subjectType
+    self.subjectType = type(of: subject)
+    self.subjectID = ObjectIdentifier(subject)
     self.keyPath = keyPath
     self.options = options
     self.context = context
@@ -58,6 +64,9 @@ struct RegistrationInfo: @unchecked Sendable {
     self.observer = observer
     self.sequence = RegistrationSequence.next()
   }
+
+  /// Whether this registration belongs to the raw layer (it has an observer).
+  var isRaw: Bool { observerType != nil }
 
   /// Whether this is a raw registration whose observer has been released: it can never
   /// deliver again, and is pruned as soon as it is seen.
@@ -105,7 +114,7 @@ extension KeyValueObservable {
     DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
     let value = evaluated!
     let info = RegistrationInfo(
-      subjectType: Self.self,
+      subject: self,
       keyPath: keyPath,
       options: options,
       context: context,

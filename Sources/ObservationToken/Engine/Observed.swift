@@ -45,15 +45,17 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
-      if activeTrackingScopes.load(ordering: .relaxed) != 0 {
-        // Tracking creates the list if needed, so the read can be observed. One call,
-        // its result stored after it returns, keeps this accessor small enough to inline;
-        // the wrapped key path is not passed on, which would instantiate it on every read.
-        subject[keyPath: storageKeyPath].observers = DependencyTracking.recordRead(
+      if activeTrackingScopes.load(ordering: .relaxed) != 0,
+        let created = DependencyTracking.recordRead(
           of: subject,
           observers: subject[keyPath: storageKeyPath].observers,
           value: value
         )
+      {
+        // Tracking creates the list on first use, so the read can be observed. One call
+        // keeps this accessor small enough to inline; the wrapped key path is not passed
+        // on, which would instantiate it on every read.
+        subject[keyPath: storageKeyPath].observers = created
       }
       return value
     }

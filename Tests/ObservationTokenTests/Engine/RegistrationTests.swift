@@ -192,7 +192,7 @@ struct RegistrationTests {
     #expect(
       throws: KeyValueObservingError.notRegistered(
         observerType: "ChangeRecorder",
-        keyPath: #"\Document.title"#,
+        keyPath: #"\Document.<computed (String)>"#,
         context: String(describing: Contexts.first)
       )
     ) {
@@ -206,7 +206,7 @@ struct RegistrationTests {
     #expect(
       throws: KeyValueObservingError.notRegistered(
         observerType: "ChangeRecorder",
-        keyPath: #"\Document.tags"#,
+        keyPath: #"\Document.<computed (Array<String>)>"#,
         context: nil
       )
     ) {
@@ -222,7 +222,7 @@ struct RegistrationTests {
     }
     #expect(
       error.description
-        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.title with context "#
+        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.<computed (String)> with context "#
         + "\(Contexts.first) because it is not registered."
     )
   }
@@ -235,7 +235,7 @@ struct RegistrationTests {
     }
     #expect(
       error.description
-        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.title "#
+        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.<computed (String)> "#
         + "because it is not registered."
     )
   }
