@@ -24,9 +24,14 @@ public struct KeyValueChange {
   /// The value after the change, if the registration asked for `.new`.
   public var newValue: Any?
   /// For collection changes, the positions affected; `nil` for ``Kind/setting``.
-  public var indexes: RangeSet<Int>?
+  public var indexes: RangeSet<Int>? {
+    get { indexRanges.map { RangeSet($0) } }
+    set { indexRanges = newValue.map { Array($0.ranges) } }
+  }
   /// Whether this is the call made before the change (option `.prior`).
   public var isPrior: Bool
+  /// The indexes as ranges: a fixed layout, unlike `RangeSet` (see ``ObservedChange``).
+  @usableFromInline var indexRanges: [Range<Int>]?
 
   /// Creates a change; the engine makes these, tests and ported code may too.
   public init(
@@ -39,7 +44,17 @@ public struct KeyValueChange {
     self.kind = kind
     self.oldValue = oldValue
     self.newValue = newValue
-    self.indexes = indexes
+    self.indexRanges = indexes.map { Array($0.ranges) }
+    self.isPrior = isPrior
+  }
+
+  /// Creates a change from index ranges; the form the engine uses.
+  @inlinable
+  init(kind: Kind, oldValue: Any?, newValue: Any?, indexRanges: [Range<Int>]?, isPrior: Bool) {
+    self.kind = kind
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.indexRanges = indexRanges
     self.isPrior = isPrior
   }
 }

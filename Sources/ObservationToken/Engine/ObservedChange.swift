@@ -69,7 +69,7 @@ extension ObservedChange {
       kind: kind,
       oldValue: options.contains(.old) ? oldValue.map { $0 as Any } : nil,
       newValue: options.contains(.new) ? newValue.map { $0 as Any } : nil,
-      indexes: indexes,
+      indexRanges: indexRanges,
       isPrior: isPrior
     )
   }
