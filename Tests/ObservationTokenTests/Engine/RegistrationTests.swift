@@ -222,8 +222,8 @@ struct RegistrationTests {
     }
     #expect(
       error.description
-        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.<computed (String)> with context "#
-        + "\(Contexts.first) because it is not registered."
+        == #"Cannot remove an observer of type ChangeRecorder for the key path \Document.<computed (String)> "#
+        + "with context \(Contexts.first) because it is not registered."
     )
   }
 
