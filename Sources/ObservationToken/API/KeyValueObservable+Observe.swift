@@ -55,7 +55,7 @@ extension KeyValueObservable {
   /// ```
   ///
   /// - Parameters:
-  ///   - keyPath: The value to watch, as in ``observe(_:options:changeHandler:)-(_,_,(Self,ObservedChange<Value>)->Void)``.
+  ///   - keyPath: The value to watch: a property, a chain or a computed property.
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
   ///   - changeHandler: Receives the subject, the change and this observation's token.
   /// - Returns: The token that owns the observation; releasing it ends it.

@@ -46,7 +46,9 @@ enum PropertyName {
     var mirror: Mirror? = Mirror(reflecting: subject)
     while let current = mirror {
       for child in current.children {
-        if let storage = child.value as? any ObservedStorage, storage.anyObservers === observers, let label = child.label {
+        if let storage = child.value as? any ObservedStorage, storage.anyObservers === observers,
+          let label = child.label
+        {
           return "\\\(current.subjectType).\(label.drop { $0 == "_" })"
         }
       }
