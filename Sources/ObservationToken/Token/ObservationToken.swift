@@ -26,13 +26,16 @@ public final class ObservationToken: Sendable {
   private nonisolated(unsafe) var registration: (any ObservationRegistration)?
   /// For bindings: the target whose release ends the observation.
   private let target: WeakReference?
+  /// For deliveries elsewhere than the setting thread: closed with the registration.
+  private let delivery: (any ClosableDelivery)?
 
-  private init(target: WeakReference?) {
+  private init(target: WeakReference?, delivery: (any ClosableDelivery)?) {
     self.target = target
+    self.delivery = delivery
   }
 
   deinit {
-    registration?.invalidate()
+    invalidate()
   }
 
   /// Makes a token whose registration `register` creates. `register` receives the token,
@@ -42,9 +45,10 @@ public final class ObservationToken: Sendable {
   @usableFromInline
   static func start(
     target: AnyObject? = nil,
+    delivery: (any ClosableDelivery)? = nil,
     _ register: (ObservationToken, _ attach: (any ObservationRegistration) -> Void) -> any ObservationRegistration
   ) -> ObservationToken {
-    let token = ObservationToken(target: target.map(WeakReference.init))
+    let token = ObservationToken(target: target.map(WeakReference.init), delivery: delivery)
     let registration = register(token) { token.registration = $0 }
     if token.registration == nil { token.registration = registration }
     return token
@@ -53,7 +57,7 @@ public final class ObservationToken: Sendable {
   /// Whether the observation is still live: not invalidated, subject (and, for a
   /// binding, target) still alive.
   public var isValid: Bool {
-    registration?.isValid == true && target?.isAlive != false
+    registration?.isValid == true && target?.isAlive != false && delivery?.isOpen != false
   }
 
   /// Ends the observation. Idempotent and safe from any thread.
@@ -62,6 +66,7 @@ public final class ObservationToken: Sendable {
   /// other threads are waited for, except when invalidating from inside a handler.
   public func invalidate() {
     registration?.invalidate()
+    delivery?.close()
   }
 
   /// Keeps the token in `bag` until the bag is emptied or released.
@@ -74,6 +79,15 @@ public final class ObservationToken: Sendable {
     set.insert(self)
   }
 }
+
+/// A delivery that a token closes when it ends; see ``ScheduledDelivery``.
+@usableFromInline
+protocol ClosableDelivery: AnyObject, Sendable {
+  var isOpen: Bool { get }
+  func close()
+}
+
+extension ScheduledDelivery: ClosableDelivery {}
 
 extension ObservationToken: Hashable {
   /// Tokens are equal only to themselves.

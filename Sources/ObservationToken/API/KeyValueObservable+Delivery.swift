@@ -1,0 +1,90 @@
+import Dispatch
+
+extension KeyValueObservable where Self: Sendable {
+  /// Calls a handler on a dispatch queue each time the value at a key path changes.
+  ///
+  /// Every change is delivered, in the order the changes were made (use a serial queue,
+  /// such as `DispatchQueue.main`, to keep that order), each with its own old and new
+  /// values — nothing is coalesced. Calls run asynchronously, so by the time one runs the
+  /// object may have changed again.
+  ///
+  /// A `.prior` call is queued before the call for its change and carries the old value,
+  /// but it runs later than the change itself: the object may already hold the new value.
+  /// An `.initial` call is queued at once, before any change.
+  ///
+  /// The subject and the values cross to the queue, so both must be `Sendable` — a
+  /// `@MainActor` model class is. After ``ObservationToken/invalidate()`` returns, no
+  /// call starts, including calls already queued.
+  ///
+  /// ```swift
+  /// let token = model.observe(\.progress, on: .main) { model, change in
+  ///   progressView.value = change.newValue!
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch; chains and computed properties work.
+  ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
+  ///   - queue: Where the handler runs.
+  ///   - changeHandler: Receives the subject and the change.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    on queue: DispatchQueue,
+    changeHandler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    let delivery = ScheduledDelivery<ObservedDelivery<Self, Value>>(on: queue) { delivered in
+      changeHandler(delivered.subject, delivered.change)
+    }
+    return ObservationToken.start(delivery: delivery) { _, attach in
+      register(keyPath, options: options.tokenOptions, attach: attach) { subject, change in
+        let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
+        delivery.schedule(ObservedDelivery(subject: unsafeDowncast(subject, to: Self.self), change: change))
+        return true
+      }
+    }
+  }
+
+  /// Calls a main-actor handler each time the value at a key path changes: the form for
+  /// `@MainActor` code such as a view controller keeping its views in step with a model.
+  ///
+  /// Calls are queued on the main queue in change order, whichever thread makes the
+  /// change, with the same rules as ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``.
+  ///
+  /// ```swift
+  /// @MainActor final class DocumentViewController {
+  ///   let model: DocumentModel          // a @MainActor KeyValueObservable class
+  ///   var bag = ObservationBag()
+  ///   func bind() {
+  ///     model.observe(\.title, on: MainActor.shared) { [weak self] _, change in
+  ///       self?.titleLabel.text = change.newValue
+  ///     }.store(in: &bag)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch.
+  ///   - options: Extra calls: `.initial`, `.prior`.
+  ///   - actor: `MainActor.shared`.
+  ///   - changeHandler: Runs on the main actor with the subject and the change.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    on actor: MainActor,
+    changeHandler: @escaping @MainActor @Sendable (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    observe(keyPath, options: options, on: .main) { subject, change in
+      // The main queue runs on the main actor.
+      MainActor.assumeIsolated { changeHandler(subject, change) }
+    }
+  }
+}
+
+/// One queued call: the subject and its change, crossing to the delivery queue.
+struct ObservedDelivery<Subject: Sendable, Value: Sendable>: Sendable {
+  let subject: Subject
+  let change: ObservedChange<Value>
+}

@@ -1,0 +1,67 @@
+extension KeyValueObservable {
+  /// The values of a key path as an asynchronous sequence: the current value first, then
+  /// the value after each change.
+  ///
+  /// By default a consumer slower than the changes gets the newest value, skipping
+  /// values it had no time for (`.bufferingNewest(1)`) — what a view showing the current
+  /// state wants. Pass `.unbounded` to receive every value. The sequence ends when the
+  /// subject is released; cancelling the consuming task ends the observation.
+  ///
+  /// ```swift
+  /// for await title in document.values(of: \.title) {
+  ///   print(title)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow; chains and computed properties work.
+  ///   - bufferingPolicy: What to keep while the consumer is busy.
+  /// - Returns: A sequence that owns its observation.
+  public func values<Value: Sendable>(
+    of keyPath: KeyPath<Self, Value>,
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .bufferingNewest(1)
+  ) -> ObservedValues<Value> {
+    stream(of: keyPath, options: [.initial], bufferingPolicy: bufferingPolicy) { subject, change in
+      // Collection changes carry elements; the sequence gives whole values.
+      if change.kind == .setting, let newValue = change.newValue { return newValue }
+      return subject[keyPath: keyPath]
+    }
+  }
+
+  /// The changes of a key path as an asynchronous sequence of ``ObservedChange``s.
+  ///
+  /// By default every change is kept until consumed, in order (`.unbounded`): a consumer
+  /// that falls behind catches up without losing one, at the cost of memory while it is
+  /// behind. Pass `.bufferingNewest(n)` or `.bufferingOldest(n)` to bound it.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch.
+  ///   - options: Extra elements: `.initial` (the current value first), `.prior`.
+  ///   - bufferingPolicy: What to keep while the consumer is busy.
+  /// - Returns: A sequence that owns its observation.
+  public func changes<Value: Sendable>(
+    of keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    bufferingPolicy: AsyncStream<ObservedChange<Value>>.Continuation.BufferingPolicy = .unbounded
+  ) -> ObservedValues<ObservedChange<Value>> {
+    stream(of: keyPath, options: options, bufferingPolicy: bufferingPolicy) { _, change in change }
+  }
+
+  /// An observation that yields `element(subject, change)` into a stream it owns.
+  private func stream<Value, Element: Sendable>(
+    of keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+    element: @escaping (Self, ObservedChange<Value>) -> Element
+  ) -> ObservedValues<Element> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+    // The handler owns the finisher, so releasing the handler (invalidation, or the
+    // subject's release) finishes the stream.
+    let finisher = StreamFinisher(continuation)
+    let token = observe(keyPath, options: options) { subject, change in
+      finisher.continuation.yield(element(subject, change))
+    }
+    continuation.onTermination = { [weak token] _ in token?.invalidate() }
+    return ObservedValues(stream: stream, token: token)
+  }
+}

@@ -1,0 +1,41 @@
+/// An asynchronous sequence of an observed key path's values or changes, made by
+/// ``KeyValueObservable/values(of:bufferingPolicy:)`` and
+/// ``KeyValueObservable/changes(of:options:bufferingPolicy:)``.
+///
+/// The sequence owns its observation. It ends when the subject is released; the
+/// observation ends when the consuming task is cancelled, or when the sequence and its
+/// iterators are released without being consumed to the end.
+public struct ObservedValues<Element: Sendable>: AsyncSequence, Sendable {
+  let stream: AsyncStream<Element>
+  let token: ObservationToken
+
+  /// Creates the sequence's iterator; iterate it from one task.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: stream.makeAsyncIterator(), token: token)
+  }
+
+  /// Produces the elements in order.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: AsyncStream<Element>.Iterator
+    let token: ObservationToken
+
+    /// The next element, or `nil` once the subject is released or the task cancelled.
+    public mutating func next() async -> Element? {
+      await base.next()
+    }
+  }
+}
+
+/// Finishes a stream when the observation feeding it releases its handler — on
+/// invalidation, or when the subject is released.
+final class StreamFinisher<Element: Sendable>: Sendable {
+  let continuation: AsyncStream<Element>.Continuation
+
+  init(_ continuation: AsyncStream<Element>.Continuation) {
+    self.continuation = continuation
+  }
+
+  deinit {
+    continuation.finish()
+  }
+}
