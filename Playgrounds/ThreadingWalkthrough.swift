@@ -1,0 +1,85 @@
+import Dispatch
+import ObservationToken
+
+/// Delivery across isolation, as the README's Threading section shows it: a main-actor
+/// view controller, queue delivery, and an actor consuming an async sequence that plain
+/// nonisolated code handed it — with no `@unchecked` and no `nonisolated(unsafe)`.
+enum ThreadingWalkthrough {
+  /// An app's view model: confined to the main actor, and so `Sendable`.
+  @MainActor
+  final class DocumentModel: KeyValueObservable {
+    @Observed var title = "Untitled"
+    @Observed var progress = 0
+  }
+
+  @MainActor
+  final class DocumentViewController {
+    let model: DocumentModel
+    var titleText = ""
+    var bag = ObservationBag()
+
+    init(model: DocumentModel) {
+      self.model = model
+    }
+
+    func bind() {
+      model.observe(\.title, options: [.initial], on: MainActor.shared) { [weak self] _, change in
+        self?.titleText = change.newValue ?? ""
+      }.store(in: &bag)
+    }
+  }
+
+  /// A plain, nonisolated model: not `Sendable`, so it stays where it was made.
+  final class Note: KeyValueObservable {
+    @Observed var text = ""
+  }
+
+  /// An actor that follows a sequence of titles; the sequence, not the model, crosses.
+  actor TitleLog {
+    private(set) var titles: [String] = []
+
+    func follow(_ values: ObservedValues<String>, count: Int) async {
+      for await title in values {
+        titles.append(title)
+        if titles.count == count { break }
+      }
+    }
+  }
+
+  @MainActor
+  static func run() async {
+    page("Threading: the main actor, a queue, an actor")
+    let model = DocumentModel()
+    let controller = DocumentViewController(model: model)
+    controller.bind()
+    var progress: [Int] = []
+    let token = model.observe(\.progress, on: DispatchQueue.main) { _, change in
+      MainActor.assumeIsolated { progress.append(change.newValue!) }
+    }
+    model.title = "Draft"
+    model.progress = 50
+    model.progress = 100
+    await mainQueueTurn()
+    print("view controller shows:", controller.titleText, "— progress calls:", progress)
+    check(controller.titleText == "Draft" && progress == [50, 100], "main-actor and queue delivery in order")
+    token.invalidate()
+
+    let note = Note()
+    let log = TitleLog()
+    let values = note.values(of: \.text, bufferingPolicy: .unbounded)
+    note.text = "first"
+    note.text = "second"
+    await log.follow(values, count: 3)
+    let titles = await log.titles
+    print("the actor followed:", titles)
+    check(titles == ["", "first", "second"], "the actor to receive every value in order")
+  }
+
+  /// Lets the main queue run what was queued on it.
+  @MainActor
+  private static func mainQueueTurn() async {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+  }
+}
