@@ -56,7 +56,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
       retarget(&state, to: dependencies)
     }
     if info.options.contains(.initial) {
-      ThreadContext.current.delivering {
+      ThreadContext.delivering {
         send(ObservedChange(kind: .setting, newValue: value), to: root)
       }
     }
@@ -64,7 +64,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   @usableFromInline func invalidate() {
     end()
-    if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
+    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
   }
 
   @usableFromInline func observes(_ subject: AnyObject) -> Bool {

@@ -6,14 +6,28 @@
 @usableFromInline
 final class DirectRegistration: PropertyObserver, ObservationRegistration, @unchecked Sendable {
   @usableFromInline let info: RegistrationInfo
-  /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var sink: ObservationSink?
+  /// Read only inside a delivery the gate admitted; released only by the gate's release,
+  /// which runs once no delivery is under way — so a call needs no retain of its own.
+  private var sink: Unmanaged<SinkBox>?
 
   @usableFromInline
   init(list: ObserverList, info: RegistrationInfo, sink: @escaping ObservationSink) {
     self.info = info
-    self.sink = sink
+    self.sink = Unmanaged.passRetained(SinkBox(sink))
     super.init(list: list, sequence: info.sequence, wantsPrior: info.options.contains(.prior))
+  }
+
+  deinit {
+    sink?.release()
+  }
+
+  /// Holds a sink so it can be referenced without reference counting; see ``sink``.
+  final class SinkBox {
+    let sink: ObservationSink
+
+    init(_ sink: @escaping ObservationSink) {
+      self.sink = sink
+    }
   }
 
   /// The list to register in directly, if the key path is exactly one property of
@@ -38,7 +52,7 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   func start(in list: PropertyObservers, of subject: AnyObject, initial: UnsafeRawPointer?) {
     list.insert(self)
     if let initial {
-      ThreadContext.current.delivering { deliver(initial, isPrior: false, of: subject) }
+      ThreadContext.delivering { deliver(initial, isPrior: false, of: subject) }
     }
   }
 
@@ -49,10 +63,12 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   @usableFromInline var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 
   override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
-    if let sink, !sink(subject, change) { close() }
+    guard let sink else { return }
+    if !sink._withUnsafeGuaranteedRef({ $0.sink(subject, change) }) { close() }
   }
 
   override func releaseHandler() {
+    sink?.release()
     sink = nil
     if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
   }
@@ -65,6 +81,6 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   @usableFromInline func invalidate() {
     close()
-    if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
+    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
   }
 }

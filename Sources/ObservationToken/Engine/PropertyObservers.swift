@@ -45,9 +45,7 @@ final class PropertyObservers: Sendable {
   func willChange(prior: UnsafeRawPointer?, of subject: AnyObject) -> ChangeDelivery {
     let observers = list.snapshot()
     if let prior, !observers.isEmpty {
-      ThreadContext.current.delivering {
-        for observer in observers where observer.wantsPrior { observer.deliver(prior, isPrior: true, of: subject) }
-      }
+      ThreadContext.delivering { Self.deliver(prior, isPrior: true, to: observers, of: subject) }
     }
     return ChangeDelivery(observers: observers)
   }
@@ -57,8 +55,23 @@ final class PropertyObservers: Sendable {
   @usableFromInline
   func didChange(_ delivery: ChangeDelivery, change: UnsafeRawPointer, of subject: AnyObject) {
     guard !delivery.observers.isEmpty else { return }
-    ThreadContext.current.delivering {
-      for observer in delivery.observers { observer.deliver(change, isPrior: false, of: subject) }
+    ThreadContext.delivering { Self.deliver(change, isPrior: false, to: delivery.observers, of: subject) }
+  }
+
+  /// Calls each observer in order. The snapshot keeps every entry alive, so the loop
+  /// borrows them instead of retaining each one.
+  private static func deliver(
+    _ change: UnsafeRawPointer,
+    isPrior: Bool,
+    to observers: ContiguousArray<PropertyObserver>,
+    of subject: AnyObject
+  ) {
+    observers.withUnsafeBufferPointer { entries in
+      for entry in entries where !isPrior || entry.wantsPrior {
+        Unmanaged.passUnretained(entry)._withUnsafeGuaranteedRef {
+          $0.deliver(change, isPrior: isPrior, of: subject)
+        }
+      }
     }
   }
 

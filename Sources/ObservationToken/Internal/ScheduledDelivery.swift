@@ -28,7 +28,7 @@ final class ScheduledDelivery<Payload: Sendable>: @unchecked Sendable {
     guard gate.isOpen else { return }
     queue.async { [self] in
       guard gate.enter(orRelease: { handler = nil }) else { return }
-      ThreadContext.current.delivering { handler?(payload) }
+      ThreadContext.delivering { handler?(payload) }
       gate.leave { handler = nil }
     }
   }
@@ -37,6 +37,6 @@ final class ScheduledDelivery<Payload: Sendable>: @unchecked Sendable {
   /// on another thread is waited for, unless this thread is itself inside a handler.
   func close() {
     gate.close { handler = nil }
-    if !ThreadContext.current.isDelivering { gate.waitUntilIdle() }
+    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
   }
 }

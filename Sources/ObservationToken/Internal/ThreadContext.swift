@@ -49,12 +49,30 @@ final class ThreadContext {
 
   /// The context of the calling thread, created on first use and released when the thread exits.
   static var current: ThreadContext {
+    withCurrent { $0 }
+  }
+
+  /// Runs `body` with the calling thread's context, borrowed: the thread owns it until it
+  /// exits, so the hot paths need not retain it.
+  @inline(__always)
+  static func withCurrent<Result>(_ body: (ThreadContext) -> Result) -> Result {
     if let pointer = pthread_getspecific(key) {
-      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+      return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
     let context = ThreadContext()
     pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
-    return context
+    return body(context)
+  }
+
+  /// ``delivering(_:)`` on the calling thread's context.
+  @inline(__always)
+  static func delivering<Result>(_ body: () -> Result) -> Result {
+    withCurrent { $0.delivering(body) }
+  }
+
+  /// Whether the calling thread is inside a handler; see ``isDelivering``.
+  static var isDelivering: Bool {
+    withCurrent { $0.isDelivering }
   }
 
   private static let key: pthread_key_t = {
