@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks for ObservationToken against a hand-written floor, Swift's Observation,
+// OpenCombine and a naive registry. See README.md.
+let package = Package(
+  name: "ObservationBenchmarks",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    // The library in the enclosing repository. Named explicitly, so the product reference
+    // below does not depend on the name of the folder the repository is cloned into.
+    .package(name: "ObservationToken", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "ObservationBenchmarks",
+      dependencies: [
+        .product(name: "ObservationToken", package: "ObservationToken"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        "CMallocInfo",
+      ]
+    ),
+    // A header-only module exposing glibc's <malloc.h> (mallinfo2), which the Glibc
+    // module Swift ships does not include. Nothing is compiled or linked for it.
+    .systemLibrary(name: "CMallocInfo"),
+  ],
+  swiftLanguageModes: [.v6]
+)

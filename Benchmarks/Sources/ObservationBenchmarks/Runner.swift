@@ -1,0 +1,434 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Options {
+  enum Mode { case table, smoke, single, plan }
+  var mode = Mode.table
+  var singleCase: CaseID?
+  var singleSubject: SubjectID?
+  var iterations: Int?
+  var cases = CaseID.allCases
+  var subjects = SubjectID.allCases
+  var repeats = 11
+  var targetMilliseconds = 4.0
+  var checkOperations = 300
+  var memoryTokens = 1_000_000
+  var memoryObjects = 1_000
+  var scaleTokens = 1_000_000
+  var scaleObjects = 100_000
+  var scaleRepeats = 3
+
+  static let smoke = Options(
+    mode: .smoke, repeats: 1, checkOperations: 120,
+    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1
+  )
+}
+
+/// One timed (case, subject) pair of the table.
+final class Entry {
+  let kind: CaseID
+  let subject: SubjectID
+  let benchmark: Benchmark?
+  var iterations = 0
+  var samples: [Double] = []
+
+  init(kind: CaseID, subject: SubjectID, benchmark: Benchmark?) {
+    self.kind = kind
+    self.subject = subject
+    self.benchmark = benchmark
+  }
+
+  var median: Double { samples.isEmpty ? .nan : samples.sorted()[samples.count / 2] }
+  var minimum: Double { samples.min() ?? .nan }
+  var maximum: Double { samples.max() ?? .nan }
+}
+
+/// The number of operations the check pass runs for a pair.
+func checkOperations(_ kind: CaseID, _ subject: SubjectID, base: Int) -> Int {
+  switch kind {
+  case .fanOut100: max(4, base / 10)
+  case .append: appendBatch + base  // crosses a batch boundary
+  default: subject == .observations ? min(base, 100) : base
+  }
+}
+
+// MARK: - The full run
+
+func runTable(_ options: Options) -> Int32 {
+  printHeader(options)
+  var failures: [String] = []
+
+  // Set up and check every pair before anything is timed.
+  var entries: [Entry] = []
+  for kind in CaseID.timed where options.cases.contains(kind) {
+    for subject in options.subjects {
+      let benchmark = makeBenchmark(kind, subject)
+      let entry = Entry(kind: kind, subject: subject, benchmark: benchmark)
+      entries.append(entry)
+      guard let benchmark else { continue }
+      do throws(BenchmarkFailure) {
+        try benchmark.check(checkOperations(kind, subject, base: options.checkOperations))
+      } catch {
+        failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
+      }
+    }
+  }
+  guard failures.isEmpty else { return reportFailures(failures) }
+  print("Checks: every observer was called exactly as expected, with the right values, in \(entries.filter { $0.benchmark != nil }.count) pairs.")
+  flushOutput()
+
+  // Pick each pair's iteration count so that one run takes about the target time.
+  let target = options.targetMilliseconds * 1e6
+  for entry in entries {
+    guard let benchmark = entry.benchmark else { continue }
+    var iterations = 1
+    while true {
+      let elapsed = benchmark.run(iterations).nanoseconds
+      if elapsed >= target / 5 || iterations >= 1 << 30 {
+        iterations = max(1, Int(Double(iterations) * target / max(elapsed, 1)))
+        break
+      }
+      iterations *= elapsed < target / 100 ? 16 : 4
+    }
+    entry.iterations = iterations
+    _ = benchmark.run(iterations)  // warm-up at the final size
+  }
+
+  // Round robin: each repeat runs every pair once, so machine noise hits them alike.
+  for _ in 0..<options.repeats {
+    for entry in entries {
+      guard let benchmark = entry.benchmark else { continue }
+      entry.samples.append(benchmark.run(entry.iterations).nanoseconds / Double(entry.iterations))
+    }
+  }
+  printTimeTable(entries, options)
+
+  // Memory and scale.
+  if options.cases.contains(.memory) {
+    runMemory(options, failures: &failures)
+  }
+  if options.cases.contains(.scale) {
+    runScale(options, failures: &failures)
+  }
+  printNotes(options)
+  guard failures.isEmpty else { return reportFailures(failures) }
+  return 0
+}
+
+private func reportFailures(_ failures: [String]) -> Int32 {
+  printError("\nFAILED checks (\(failures.count)):")
+  for failure in failures { printError("  " + failure) }
+  return 1
+}
+
+private func printHeader(_ options: Options) {
+  print("ObservationToken benchmarks")
+  #if compiler(>=6.3)
+  let compiler = "Swift 6.3 or later"
+  #elseif compiler(>=6.2)
+  let compiler = "Swift 6.2"
+  #else
+  let compiler = "Swift 6.0/6.1"
+  #endif
+  #if DEBUG
+  let configuration = "DEBUG build: numbers are meaningless, use -c release"
+  #else
+  let configuration = "release build"
+  #endif
+  print("compiler: \(compiler), \(configuration); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs online")
+  print(
+    "\(options.repeats) repeats, interleaved round robin, ~\(format(options.targetMilliseconds, digits: 1)) ms per pair per repeat; "
+      + "ns per operation: median, min and max over repeats; × floor = median / the floor's median in the same case"
+  )
+  print("Observations (SE-0475): " + (observationsAvailability ?? "available; measured for set + notify, chain and derived"))
+  print()
+  flushOutput()
+}
+
+private func printTimeTable(_ entries: [Entry], _ options: Options) {
+  let caseWidth = 32
+  let subjectWidth = 39
+  let numberWidth = 10
+  func row(_ caseText: String, _ subject: String, _ values: [String]) {
+    print(pad(caseText, caseWidth) + pad(subject, subjectWidth) + values.map { pad($0, numberWidth, right: true) }.joined())
+  }
+  row("case", "subject", ["median", "min", "max", "× floor"])
+  print(String(repeating: "-", count: caseWidth + subjectWidth + 4 * numberWidth))
+
+  func floorMedian(_ kind: CaseID) -> Double {
+    entries.first { $0.kind == kind && $0.subject == .floor }?.median ?? .nan
+  }
+
+  for kind in CaseID.timed where options.cases.contains(kind) {
+    let caseEntries = entries.filter { $0.kind == kind }
+    let floor = floorMedian(kind)
+    let divisors = kind.fanOut.map { $0 > 1 ? [1, $0] : [1] } ?? [1]
+    for divisor in divisors {
+      var caseText = kind.title
+      if divisor > 1 { caseText = "fan-out \(divisor), per observer" }
+      for entry in caseEntries {
+        let text = entry === caseEntries.first ? caseText : ""
+        guard entry.benchmark != nil else {
+          row(text, entry.subject.title, ["—", "", "", ""])
+          continue
+        }
+        let scale = Double(divisor)
+        row(text, entry.subject.title, [
+          formatNanos(entry.median / scale), formatNanos(entry.minimum / scale), formatNanos(entry.maximum / scale),
+          format(entry.median / floor, digits: 2),
+        ])
+      }
+    }
+  }
+  print()
+
+  // The same medians as a matrix, for a quick look.
+  let subjects = options.subjects
+  let cellWidth = 14
+  print(pad("median ns/op (× floor)", caseWidth) + subjects.map { pad($0.short, cellWidth, right: true) }.joined())
+  for kind in CaseID.timed where options.cases.contains(kind) {
+    let floor = floorMedian(kind)
+    let cells = subjects.map { subject -> String in
+      guard let entry = entries.first(where: { $0.kind == kind && $0.subject == subject }), entry.benchmark != nil else {
+        return "—"
+      }
+      return "\(formatNanos(entry.median)) (\(format(entry.median / floor, digits: 1)))"
+    }
+    print(pad(kind.title, caseWidth) + cells.map { pad($0, cellWidth, right: true) }.joined())
+  }
+  print()
+  flushOutput()
+}
+
+// MARK: - Memory and scale
+
+private func runMemory(_ options: Options, failures: inout [String]) {
+  print("Memory per live token: \(options.memoryTokens) observations of one property, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) objects")
+  print("(heap: glibc mallinfo2 uordblks + hblkhd delta; RSS: /proc/self/statm delta; create: time to make them)")
+  let width = 39
+  print(pad("subject", width) + pad("heap B/token", 14, right: true) + pad("RSS B/token", 14, right: true) + pad("create ns/token", 17, right: true))
+  for subject in options.subjects {
+    do throws(BenchmarkFailure) {
+      guard unsupportedReason(.memory, subject) == nil,
+        let result = try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
+      else {
+        print(pad(subject.title, width) + pad("—", 14, right: true))
+        continue
+      }
+      print(
+        pad(subject.title, width) + pad(format(result.heapBytesPerToken, digits: 1), 14, right: true)
+          + pad(format(result.residentBytesPerToken, digits: 1), 14, right: true)
+          + pad(formatNanos(result.nanosecondsPerToken), 17, right: true)
+      )
+    } catch {
+      failures.append("memory-per-token / \(subject.rawValue): \(error.message)")
+      print(pad(subject.title, width) + "  FAILED: " + error.message)
+    }
+    flushOutput()
+  }
+  print()
+}
+
+/// Bytes that may remain allocated after a scale run without calling it a leak: lazily
+/// made runtime metadata and caches, not per-token memory.
+func scaleTolerance(tokens: Int) -> Int { 64 * 1024 }
+
+private func runScale(_ options: Options, failures: inout [String]) {
+  print("Scale: \(options.scaleTokens) tokens on \(options.scaleObjects) objects, created, then ended, then the objects released;")
+  print("ns per token over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards")
+  let width = 39
+  print(
+    pad("subject", width) + pad("create", 20, right: true) + pad("end", 20, right: true) + pad("left", 12, right: true) + "  "
+  )
+  let subjects = options.subjects.filter { unsupportedReason(.scale, $0) == nil }
+  // A small warm-up round first, so lazily made metadata is not taken for a leak.
+  for subject in subjects {
+    _ = try? scaleResult(subject, tokens: max(options.scaleTokens / 100, 100), objects: max(options.scaleObjects / 100, 10))
+  }
+  var results: [SubjectID: [ScaleResult]] = [:]
+  for _ in 0..<options.scaleRepeats {
+    for subject in subjects {
+      do throws(BenchmarkFailure) {
+        if let result = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects) {
+          results[subject, default: []].append(result)
+        }
+      } catch {
+        failures.append("scale / \(subject.rawValue): \(error.message)")
+      }
+    }
+  }
+  func spread(_ values: [Double]) -> String {
+    let sorted = values.sorted()
+    guard let first = sorted.first, let last = sorted.last else { return "—" }
+    let median = sorted[sorted.count / 2]
+    return sorted.count == 1 ? formatNanos(median) : "\(formatNanos(median)) [\(formatNanos(first))–\(formatNanos(last))]"
+  }
+  for subject in options.subjects {
+    guard let runs = results[subject], !runs.isEmpty else {
+      print(pad(subject.title, width) + pad("—", 20, right: true))
+      continue
+    }
+    let left = runs.map(\.bytesLeft).max()!
+    let leaked = left > scaleTolerance(tokens: options.scaleTokens)
+    if leaked {
+      failures.append("scale / \(subject.rawValue): \(left) bytes still allocated after everything was released")
+    }
+    print(
+      pad(subject.title, width) + pad(spread(runs.map(\.createNanosecondsPerToken)), 20, right: true)
+        + pad(spread(runs.map(\.endNanosecondsPerToken)), 20, right: true) + pad("\(left)", 12, right: true)
+        + (leaked ? "  LEAK" : "  ok")
+    )
+  }
+  print()
+  flushOutput()
+}
+
+private func printNotes(_ options: Options) {
+  print("Notes")
+  print("  —  means the subject cannot express the case:")
+  var seen: Set<String> = []
+  for kind in CaseID.allCases where options.cases.contains(kind) {
+    for subject in options.subjects {
+      guard let reason = unsupportedReason(kind, subject) else { continue }
+      let line = "     \(subject.short): \(reason)"
+      if seen.insert(line).inserted { print(line) }
+    }
+  }
+  print("  Observation's onChange runs before the change (willSet) and carries no values: its handler re-arms and")
+  print("    reads the value as it was before the change, so it reports each change one change late.")
+  print("  CurrentValueSubject, @Published and Observations deliver only the new value: their handlers keep the")
+  print("    previous one. CurrentValueSubject and @Published also deliver the current value when subscribed.")
+  print("  Collection append: each batch of \(appendBatch) appends starts from a fresh empty list (setup not timed);")
+  print("    subjects that copy the array on every append pay for its length.")
+  print("  No observers / other observed / get: the loop cycles through \(cycledObjects) objects so nothing can be hoisted.")
+  flushOutput()
+}
+
+// MARK: - Smoke
+
+func runSmoke(_ options: Options) -> Int32 {
+  let start = clock.now
+  var passed = 0
+  var failures: [String] = []
+  for kind in CaseID.timed where options.cases.contains(kind) {
+    for subject in options.subjects {
+      guard let benchmark = makeBenchmark(kind, subject) else { continue }
+      do throws(BenchmarkFailure) {
+        try benchmark.check(checkOperations(kind, subject, base: options.checkOperations))
+        passed += 1
+        print("ok    \(kind.rawValue) / \(subject.rawValue)")
+      } catch {
+        failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
+        print("FAIL  \(kind.rawValue) / \(subject.rawValue): \(error.message)")
+      }
+    }
+  }
+  for subject in options.subjects {
+    if options.cases.contains(.memory), unsupportedReason(.memory, subject) == nil {
+      do throws(BenchmarkFailure) {
+        _ = try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
+        passed += 1
+        print("ok    memory-per-token / \(subject.rawValue)")
+      } catch {
+        failures.append("memory-per-token / \(subject.rawValue): \(error.message)")
+        print("FAIL  memory-per-token / \(subject.rawValue): \(error.message)")
+      }
+    }
+    if options.cases.contains(.scale), unsupportedReason(.scale, subject) == nil {
+      do throws(BenchmarkFailure) {
+        _ = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects)  // warm-up
+        guard let result = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects) else { continue }
+        try failIfNeeded(
+          result.bytesLeft <= scaleTolerance(tokens: options.scaleTokens),
+          "\(result.bytesLeft) bytes still allocated after everything was released"
+        )
+        passed += 1
+        print("ok    scale / \(subject.rawValue)")
+      } catch {
+        failures.append("scale / \(subject.rawValue): \(error.message)")
+        print("FAIL  scale / \(subject.rawValue): \(error.message)")
+      }
+    }
+  }
+  print("checks only, no timing claims; \(format((clock.now - start).nanoseconds / 1e9, digits: 1)) s")
+  print("smoke: \(passed) passed, \(failures.count) failed")
+  flushOutput()
+  return failures.isEmpty ? 0 : 1
+}
+
+// MARK: - One pair, for callgrind
+
+func runSingle(_ options: Options) -> Int32 {
+  guard let kind = options.singleCase, let subject = options.singleSubject, let iterations = options.iterations else {
+    printError("--case, --subject and --iterations go together")
+    return 2
+  }
+  if let reason = unsupportedReason(kind, subject) {
+    printError("\(kind.rawValue) / \(subject.rawValue) is not measured: \(reason)")
+    return 3
+  }
+  do throws(BenchmarkFailure) {
+    switch kind {
+    case .memory:
+      let objects = max(1, iterations / 1_000)
+      guard let result = try memoryResult(subject, tokens: iterations, objects: objects) else { return 3 }
+      print(
+        "\(kind.rawValue) \(subject.rawValue) tokens \(iterations) objects \(objects) heap-bytes-per-token \(format(result.heapBytesPerToken, digits: 1)) rss-bytes-per-token \(format(result.residentBytesPerToken, digits: 1))"
+      )
+    case .scale:
+      let objects = max(1, iterations / 10)
+      guard let result = try scaleResult(subject, tokens: iterations, objects: objects) else { return 3 }
+      print(
+        "\(kind.rawValue) \(subject.rawValue) tokens \(iterations) create-ns-per-token \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-token \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
+      )
+    default:
+      guard let benchmark = makeBenchmark(kind, subject) else {
+        printError("\(kind.rawValue) / \(subject.rawValue) is not available here")
+        return 3
+      }
+      try benchmark.check(checkOperations(kind, subject, base: 50))
+      let elapsed = benchmark.run(iterations)
+      print("\(kind.rawValue) \(subject.rawValue) iterations \(iterations) ns-per-op \(formatNanos(elapsed.nanoseconds / Double(iterations)))")
+    }
+  } catch {
+    printError("FAILED \(kind.rawValue) / \(subject.rawValue): \(error.message)")
+    return 1
+  }
+  return 0
+}
+
+// MARK: - The callgrind plan
+
+/// Operations per callgrind run for each pair: chosen (from measured instructions per
+/// operation) so that one run executes about 25 million instructions besides startup and
+/// takes a second or two under valgrind. Fixed, so that runs are reproducible; appends are
+/// whole batches. A faster library only makes the runs shorter.
+let callgrindPlan: [String: [String: Int]] = [
+  "set-unobserved": ["floor": 2_000_000, "observation": 50_000, "currentvaluesubject": 50_000, "published": 10_000, "passthroughsubject": 50_000, "naive": 100_000, "token": 500_000],
+  "set-other-observed": ["floor": 2_000_000, "observation": 10_000, "currentvaluesubject": 50_000, "published": 10_000, "passthroughsubject": 50_000, "naive": 20_000, "token": 500_000],
+  "get": ["floor": 5_000_000, "observation": 100_000, "currentvaluesubject": 100_000, "published": 10_000, "passthroughsubject": 5_000_000, "naive": 5_000_000, "token": 500_000],
+  "set-notify": ["floor": 200_000, "observation": 2_000, "observations": 1_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000],
+  "observe-invalidate": ["floor": 200_000, "currentvaluesubject": 2_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 5_000, "token": 5_000],
+  "fanout-1": ["floor": 200_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000],
+  "fanout-10": ["floor": 20_000, "observation": 200, "currentvaluesubject": 1_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 2_000, "token": 10_000],
+  "fanout-100": ["floor": 2_000, "observation": 50, "currentvaluesubject": 200, "published": 200, "passthroughsubject": 200, "naive": 500, "token": 1_000],
+  "chain-leaf-set": ["floor": 100_000, "observation": 1_000, "observations": 1_000, "published": 5_000, "token": 1_000],
+  "derived-set": ["floor": 50_000, "observation": 1_000, "observations": 1_000, "token": 1_000],
+  "collection-append": ["floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000],
+]
+
+func callgrindIterations(_ kind: CaseID, _ subject: SubjectID) -> Int {
+  callgrindPlan[kind.rawValue]?[subject.rawValue] ?? 1_000
+}
+
+func printCallgrindPlan(_ options: Options) -> Int32 {
+  for kind in CaseID.timed where options.cases.contains(kind) {
+    for subject in options.subjects where unsupportedReason(kind, subject) == nil {
+      print("\(kind.rawValue) \(subject.rawValue) \(callgrindIterations(kind, subject))")
+    }
+  }
+  return 0
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import CMallocInfo
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Defeating dead-code elimination
+
+/// Where results go so the optimizer cannot delete the work that produced them.
+nonisolated(unsafe) var opaqueStorage = 0
+nonisolated(unsafe) var opaqueObject: AnyObject?
+
+/// Consumes a result. Not inlined and not optimized, so the value must really exist.
+@_optimize(none) @inline(never)
+func blackHole(_ value: Int) {
+  opaqueStorage &+= value
+}
+
+/// Returns `value` unchanged, through code the optimizer cannot see into, so it can assume
+/// nothing about the object (for example that a closure stored in it is still `nil`).
+@_optimize(none) @inline(never)
+func opaque<T: AnyObject>(_ value: T) -> T {
+  opaqueObject = value
+  defer { opaqueObject = nil }
+  return unsafeDowncast(opaqueObject!, to: T.self)
+}
+
+/// Every observer in every subject does exactly this with what it receives: two adds on
+/// a class-held counter. The check pass reads `calls` and `sum`; the timing loop hands
+/// `sum` to ``blackHole(_:)``.
+final class Counter {
+  var calls = 0
+  var sum = 0
+
+  @inline(__always)
+  func record(old: Int, new: Int) {
+    calls &+= 1
+    sum &+= new &- old
+  }
+
+  func reset() {
+    calls = 0
+    sum = 0
+  }
+}
+
+// MARK: - Values
+
+/// The titles the string cases cycle through: small strings (at most 13 UTF-8 bytes, so
+/// `"★ " + title` is still a small string and nothing allocates), of varying lengths so
+/// that the check sees wrong old or new values. An observer records their UTF-8 counts.
+let titles: [String] = (0..<16).map { index in
+  String(repeating: "t", count: 1 + (index * 7) % 13)
+}
+
+@inline(__always)
+func title(at op: Int) -> String { titles[op & 15] }
+
+/// The length an observer of `displayTitle` records for op `op` (favorite is on).
+func displayLength(at op: Int) -> Int { ("★ " + title(at: op)).utf8.count }
+
+/// What the check expects from the string cases: for each op in `ops`, the observer sees
+/// the title set by the op before as old and this op's as new — or, for a subject whose
+/// handler only learns of a change before it happens (`lagging`), one op earlier.
+func expectedStringSum(ops: Range<Int>, lagging: Bool, length: (Int) -> Int) -> Int {
+  var sum = 0
+  for op in ops {
+    let new = lagging ? op - 1 : op
+    sum &+= length(new) &- length(new - 1)
+  }
+  return sum
+}
+
+// MARK: - Time
+
+let clock = ContinuousClock()
+
+extension Duration {
+  var nanoseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+}
+
+// MARK: - Heap and RSS
+
+/// Bytes currently allocated through malloc, all arenas (`uordblks`), plus the blocks
+/// malloc serves with mmap (`hblkhd`), which `uordblks` does not count.
+func heapInUse() -> Int {
+  #if canImport(Glibc)
+  let info = mallinfo2()
+  return Int(info.uordblks) + Int(info.hblkhd)
+  #else
+  return 0
+  #endif
+}
+
+/// The resident set size, from /proc/self/statm (0 where there is none).
+func residentBytes() -> Int {
+  #if canImport(Glibc)
+  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+  defer { fclose(file) }
+  var buffer = [UInt8](repeating: 0, count: 256)
+  let read = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count - 1, file) }
+  let fields = buffer[..<read].split(separator: UInt8(ascii: " "))
+  guard fields.count >= 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  #else
+  return 0
+  #endif
+}
+
+/// Gives freed memory back where glibc can, so RSS readings mean something.
+func trimHeap() {
+  #if canImport(Glibc)
+  _ = malloc_trim(0)
+  #endif
+}
+
+// MARK: - Output
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  let count = text.count
+  guard count < width else { return text }
+  let padding = String(repeating: " ", count: width - count)
+  return right ? padding + text : text + padding
+}
+
+func format(_ value: Double, digits: Int = 2) -> String {
+  guard value.isFinite else { return "—" }
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = String(rounded)
+  // Print a fixed number of decimals.
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    if digits == 0 { text = String(text[..<dot]) }
+  }
+  return text
+}
+
+/// Formats ns/op with enough digits for values from well under 1 ns to milliseconds.
+func formatNanos(_ value: Double) -> String {
+  if value < 10 { return format(value, digits: 2) }
+  if value < 100 { return format(value, digits: 1) }
+  return format(value, digits: 0)
+}
+
+struct BenchmarkFailure: Error {
+  let message: String
+}
+
+func failIfNeeded(_ condition: Bool, _ message: @autoclosure () -> String) throws(BenchmarkFailure) {
+  if !condition { throw BenchmarkFailure(message: message()) }
+}
+
+func printError(_ text: String) {
+  flushOutput()
+  var line = text + "\n"
+  line.withUTF8 { buffer in
+    _ = write(2, buffer.baseAddress, buffer.count)
+  }
+}
+
+/// Flushes standard output (all C streams), so progress shows when piped.
+func flushOutput() {
+  fflush(nil)
+}

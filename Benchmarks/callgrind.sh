@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Instructions per operation for every (case, subject) pair, counted by callgrind, and the
+# library's targets checked against them. Instruction counts do not depend on machine
+# load, so unlike the timed table they compare across runs and machines (same toolchain).
+#
+# Each pair runs twice under callgrind, with N and 2N operations; the difference, divided
+# by N, is the cost of one operation: process startup, setup, the check pass and warm-up
+# are the same in both runs and cancel exactly.
+#
+# usage: ./callgrind.sh [--cases a,b,...] [--subjects x,y,...]
+#   (names as in `ObservationBenchmarks --help`; the floor is always included)
+#
+# Prints PASS or MISS for each target; a miss never fails the script. It exits non-zero
+# only when it cannot run (no valgrind, build failure) or a pair's check fails.
+set -uo pipefail
+cd "$(dirname "$0")"
+
+if ! command -v swift >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "callgrind.sh: valgrind is not installed (Debian: apt-get install valgrind)" >&2
+  exit 2
+fi
+
+swift build -c release --product ObservationBenchmarks >&2 || exit 2
+bin="$(swift build -c release --show-bin-path)/ObservationBenchmarks"
+
+# Same hash seeds in every run, so dictionary and set layouts (and so instruction
+# counts) do not change between the N and the 2N run.
+export SWIFT_DETERMINISTIC_HASHING=1
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# instructions CASE SUBJECT N: total instructions of one run, or FAIL.
+instructions() {
+  if ! valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+    "$bin" --case "$1" --subject "$2" --iterations "$3" >"$work/stdout" 2>"$work/stderr"; then
+    echo "callgrind.sh: $1 / $2 failed:" >&2
+    grep -v '^==' "$work/stderr" >&2
+    echo FAIL
+    return
+  fi
+  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/stderr"
+}
+
+plan=$("$bin" --callgrind-plan "$@") || exit 2
+
+declare -A per_op
+failed=0
+started=$SECONDS
+printf '%-22s %-22s %10s %16s %10s\n' "case" "subject" "N" "instructions/op" "x floor"
+printf '%s\n' "--------------------------------------------------------------------------------------"
+while read -r case subject n; do
+  [ -z "$case" ] && continue
+  small=$(instructions "$case" "$subject" "$n")
+  large=$(instructions "$case" "$subject" $((2 * n)))
+  if [ "$small" = FAIL ] || [ "$large" = FAIL ] || [ -z "$small" ] || [ -z "$large" ]; then
+    per_op["$case $subject"]=FAIL
+    failed=1
+    printf '%-22s %-22s %10s %16s\n' "$case" "$subject" "$n" "FAILED"
+    continue
+  fi
+  value=$(awk -v a="$small" -v b="$large" -v n="$n" 'BEGIN { printf "%.1f", (b - a) / n }')
+  per_op["$case $subject"]=$value
+  floor=${per_op["$case floor"]:-}
+  ratio="-"
+  if [ -n "$floor" ] && [ "$floor" != FAIL ]; then
+    ratio=$(awk -v v="$value" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "-" }')
+  fi
+  printf '%-22s %-22s %10s %16s %10s\n' "$case" "$subject" "$n" "$value" "$ratio"
+done <<<"$plan"
+echo
+echo "fan-out per observer = instructions/op of fanout-N divided by N"
+for n in 10 100; do
+  for subject in floor token; do
+    v=${per_op["fanout-$n $subject"]:-}
+    if [ -n "$v" ] && [ "$v" != FAIL ]; then
+      printf '  fanout-%-4s %-8s %10s instructions per observer\n' "$n" "$subject" "$(awk -v v="$v" -v n="$n" 'BEGIN { printf "%.1f", v / n }')"
+    fi
+  done
+done
+
+# Bytes per live token: a native run (malloc statistics, not instructions).
+bytes=$("$bin" --case memory-per-token --subject token --iterations 1000000 2>/dev/null |
+  sed -n 's/.*heap-bytes-per-token \([0-9.]*\).*/\1/p')
+
+echo
+echo "Targets (ObservationToken)"
+printf '%-36s %16s %16s   %s\n' "target" "measured" "target" "result"
+# ratio_target LABEL CASE LIMIT [DIVISOR]: the token's instructions/op over the floor's.
+ratio_target() {
+  local label=$1 case=$2 limit=$3
+  local token=${per_op["$case token"]:-} floor=${per_op["$case floor"]:-}
+  if [ -z "$token" ] || [ -z "$floor" ] || [ "$token" = FAIL ] || [ "$floor" = FAIL ]; then
+    printf '%-36s %16s %16s   %s\n' "$label" "n/a" "<= ${limit}x floor" "n/a"
+    return
+  fi
+  local ratio result
+  ratio=$(awk -v t="$token" -v f="$floor" 'BEGIN { printf "%.2f", t / f }')
+  result=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "PASS" : "MISS" }')
+  printf '%-36s %16s %16s   %s\n' "$label" "${ratio}x floor" "<= ${limit}x floor" "$result"
+}
+# absolute_target LABEL VALUE LIMIT UNIT
+absolute_target() {
+  local label=$1 value=$2 limit=$3 unit=$4
+  if [ -z "$value" ] || [ "$value" = FAIL ]; then
+    printf '%-36s %16s %16s   %s\n' "$label" "n/a" "<= $limit $unit" "n/a"
+    return
+  fi
+  local result
+  result=$(awk -v v="$value" -v l="$limit" 'BEGIN { print (v <= l) ? "PASS" : "MISS" }')
+  printf '%-36s %16s %16s   %s\n' "$label" "$value $unit" "<= $limit $unit" "$result"
+}
+ratio_target "set, no observers" set-unobserved 1.2
+ratio_target "get outside tracking" get 1.2
+ratio_target "set + notify one token (old, new)" set-notify 2
+absolute_target "observe + invalidate" "${per_op["observe-invalidate token"]:-}" 1600 instr
+ratio_target "per observer at fan-out 100" fanout-100 2
+absolute_target "bytes per live token" "$bytes" 96 bytes
+ratio_target "chain leaf set" chain-leaf-set 3
+ratio_target "derived set" derived-set 3
+echo
+echo "callgrind.sh: $((SECONDS - started)) s"
+exit $failed
