@@ -1,17 +1,19 @@
 /// What an observed property's change says to a registration that depends on it, without
 /// the property's value type.
+@usableFromInline
 struct DependencyChange {
-  var kind: KeyValueChange.Kind
-  var oldValue: Any?
-  var newValue: Any?
-  var indexes: RangeSet<Int>?
-  var isPrior: Bool
+  @usableFromInline var kind: KeyValueChange.Kind
+  @usableFromInline var oldValue: Any?
+  @usableFromInline var newValue: Any?
+  @usableFromInline var indexRanges: [Range<Int>]?
+  @usableFromInline var isPrior: Bool
 
+  @inlinable
   init<Value>(_ change: ObservedChange<Value>) {
     kind = change.kind
     oldValue = change.oldValue
     newValue = change.newValue
-    indexes = change.indexes
+    indexRanges = change.indexRanges
     isPrior = change.isPrior
   }
 
@@ -21,9 +23,22 @@ struct DependencyChange {
       kind: kind,
       oldValue: oldValue as? Value,
       newValue: newValue as? Value,
-      indexes: indexes,
+      indexes: indexRanges.map { RangeSet($0) },
       isPrior: isPrior
     )
+  }
+}
+
+/// A dependency's change as it arrives: a pointer to its typed ``ObservedChange`` and the
+/// function that erases it, so a registration pays for erasing only when it uses it.
+struct DependencyChangeReference {
+  let change: UnsafeRawPointer?
+  let erase: ((UnsafeRawPointer) -> DependencyChange)?
+
+  /// The change without its type; `nil` when it came from no change (a release).
+  var erased: DependencyChange? {
+    guard let change, let erase else { return nil }
+    return erase(change)
   }
 }
 
@@ -31,9 +46,9 @@ struct DependencyChange {
 protocol DependencyOwner: AnyObject, Sendable {
   var registration: any ObservationRegistration { get }
   /// A property it read is about to change (only for `.prior` registrations).
-  func dependencyWillChange(_ change: DependencyChange)
+  func dependencyWillChange(_ change: DependencyChangeReference)
   /// A property it read has changed.
-  func dependencyDidChange(_ change: DependencyChange)
+  func dependencyDidChange(_ change: DependencyChangeReference)
   /// An object it read from was released.
   func dependencyDidRelease()
 }
@@ -55,10 +70,11 @@ final class DependencyObserver: PropertyObserver, @unchecked Sendable {
   var isAttached: Bool { list.isAttached }
 
   override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
+    let reference = DependencyChangeReference(change: change, erase: list.erase)
     if isPrior {
-      owner.dependencyWillChange(list.erase(change))
+      owner.dependencyWillChange(reference)
     } else {
-      owner.dependencyDidChange(list.erase(change))
+      owner.dependencyDidChange(reference)
     }
   }
 

@@ -9,10 +9,17 @@ let activeTrackingScopes = Atomic<Int>(0)
 /// property (its observer list), and the value read.
 @usableFromInline
 struct Dependency {
-  let subject: AnyObject
-  let observers: PropertyObservers
+  @usableFromInline let subject: AnyObject
+  @usableFromInline let observers: PropertyObservers
   /// The value the read returned.
-  let value: Any
+  @usableFromInline let value: Any
+
+  @usableFromInline
+  init(subject: AnyObject, observers: PropertyObservers, value: Any) {
+    self.subject = subject
+    self.observers = observers
+    self.value = value
+  }
 
   var id: ObjectIdentifier { ObjectIdentifier(observers) }
 
@@ -81,20 +88,32 @@ enum DependencyTracking {
 extension DependencyTracking {
   /// Records a read of an `@Observed` property if the calling thread is tracking.
   /// Returns a new observer list when the property had none, for the caller to store.
-  @usableFromInline
+  /// Inlinable, so the typed parts (boxing the value, the list's eraser) are specialized.
+  @inlinable
   static func recordRead<Value>(
     of subject: AnyObject,
     observers existing: PropertyObservers?,
     value: Value
   ) -> PropertyObservers? {
-    let context = ThreadContext.current
-    guard context.trackingStart != nil else { return nil }
+    guard isTrackingOnCurrentThread else { return nil }
     let observers =
       existing
       ?? PropertyObservers { change in
         DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
       }
-    record(Dependency(subject: subject, observers: observers, value: value), in: context)
+    record(Dependency(subject: subject, observers: observers, value: value))
     return existing == nil ? observers : nil
+  }
+
+  /// Whether a tracking scope is recording reads on the calling thread.
+  @usableFromInline
+  static var isTrackingOnCurrentThread: Bool {
+    ThreadContext.withCurrent { $0.trackingStart != nil }
+  }
+
+  /// Records a read in the calling thread's innermost scope.
+  @usableFromInline
+  static func record(_ dependency: Dependency) {
+    ThreadContext.withCurrent { record(dependency, in: $0) }
   }
 }

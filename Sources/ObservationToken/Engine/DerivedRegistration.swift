@@ -23,16 +23,17 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   @usableFromInline let info: RegistrationInfo
   private weak var root: Root?
-  private let keyPath: KeyPath<Root, Value>
+  /// Evaluates the key path.
+  private let evaluate: (Root) -> Value
   private let gate = DeliveryGate()
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var sink: ObservationSink?
   private let state = Locked(State())
 
   @usableFromInline
-  init(root: Root, keyPath: KeyPath<Root, Value>, info: RegistrationInfo, sink: @escaping ObservationSink) {
+  init(root: Root, evaluate: @escaping (Root) -> Value, info: RegistrationInfo, sink: @escaping ObservationSink) {
     self.root = root
-    self.keyPath = keyPath
+    self.evaluate = evaluate
     self.info = info
     self.sink = sink
   }
@@ -77,20 +78,24 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
   }
 
-  func dependencyWillChange(_ change: DependencyChange) {
+  func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
     let (value, mirrors) = state.withLock { ($0.value, $0.mirrorsSoleDependency) }
+    let change = mirrors ? reference.erased : nil
     let prior =
-      mirrors && change.kind != .setting
-      ? change.typed(as: Value.self) : ObservedChange(kind: .setting, oldValue: value, isPrior: true)
+      if let change, change.kind != .setting {
+        change.typed(as: Value.self)
+      } else {
+        ObservedChange<Value>(kind: .setting, oldValue: value, isPrior: true)
+      }
     send(prior, to: root)
   }
 
-  func dependencyDidChange(_ change: DependencyChange) {
+  func dependencyDidChange(_ reference: DependencyChangeReference) {
     guard gate.isOpen else { return }
     guard let root else { return end() }
     var newValue: Value?
-    let dependencies = DependencyTracking.track { newValue = root[keyPath: keyPath] }
+    let dependencies = DependencyTracking.track { newValue = evaluate(root) }
     guard let value = newValue else { return }
     let mirrors = Self.mirrors(value, dependencies, of: root)
     let (oldValue, mirrored) = state.withLock { state in
@@ -101,18 +106,18 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
       }
       return (state.value, state.mirrorsSoleDependency)
     }
-    let passesThrough = mirrored && mirrors && change.kind != .setting
-    send(
-      passesThrough
-        ? change.typed(as: Value.self) : ObservedChange(kind: .setting, oldValue: oldValue, newValue: value),
-      to: root
-    )
+    // Only a key path that mirrors its sole dependency passes a collection change through.
+    if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
+      send(change.typed(as: Value.self), to: root)
+    } else {
+      send(ObservedChange(kind: .setting, oldValue: oldValue, newValue: value), to: root)
+    }
   }
 
   func dependencyDidRelease() {
     if root == nil { return end() }
     // An object along the way went away: what the key path reads now may differ.
-    dependencyDidChange(DependencyChange(ObservedChange<Value>(kind: .setting)))
+    dependencyDidChange(DependencyChangeReference(change: nil, erase: nil))
   }
 
   /// Calls the sink through the gate; a `false` answer ends the registration.
@@ -136,8 +141,14 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   /// Moves the entries to the properties `dependencies` names: keeps the ones still
   /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
+  /// The common case — the same properties as last time — changes nothing and allocates
+  /// nothing.
   private func retarget(_ state: inout State, to dependencies: [Dependency]) {
     guard gate.isOpen else { return }
+    let unchanged =
+      dependencies.count == state.entries.count
+      && dependencies.allSatisfy { state.entries[$0.id]?.isAttached == true }
+    guard !unchanged else { return }
     var current = state.entries.filter { $0.value.isAttached }
     var next: [ObjectIdentifier: DependencyObserver] = [:]
     for dependency in dependencies {

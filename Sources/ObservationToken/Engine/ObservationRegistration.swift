@@ -109,8 +109,9 @@ extension KeyValueObservable {
     attach: (any ObservationRegistration) -> Void = { _ in },
     sink: @escaping ObservationSink
   ) -> any ObservationRegistration {
+    let evaluate: (Self) -> Value = { $0[keyPath: keyPath] }
     var evaluated: Value?
-    let dependencies = DependencyTracking.track { evaluated = self[keyPath: keyPath] }
+    let dependencies = DependencyTracking.track { evaluated = evaluate(self) }
     DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
     let value = evaluated!
     let info = RegistrationInfo(
@@ -135,7 +136,7 @@ extension KeyValueObservable {
       }
       return registration
     }
-    let registration = DerivedRegistration(root: self, keyPath: keyPath, info: info, sink: sink)
+    let registration = DerivedRegistration(root: self, evaluate: evaluate, info: info, sink: sink)
     attach(registration)
     registration.start(value: value, dependencies: dependencies)
     return registration

@@ -14,6 +14,7 @@ import Synchronization
 final class PropertyObservers: Sendable {
   @usableFromInline let list: ObserverList
 
+  @usableFromInline
   init(erase: @escaping (UnsafeRawPointer) -> DependencyChange) {
     list = ObserverList(erase: erase)
   }
