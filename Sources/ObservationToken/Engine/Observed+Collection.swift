@@ -1,12 +1,14 @@
 extension ObservedProjection
 where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollection, Value.Index == Int {
   /// The number of elements.
+  @inlinable
   public var count: Int { storage.value.count }
 
   /// The element at `index`; setting it is a ``KeyValueChange/Kind/replacement``.
   ///
   /// - Precondition: `index` is a valid index; otherwise the program stops with a
   ///   message naming the property, and nothing is stored or notified.
+  @inlinable
   public subscript(index: Int) -> Value.Element {
     get {
       let value = storage.value
@@ -20,12 +22,14 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   }
 
   /// Adds an element at the end: an ``KeyValueChange/Kind/insertion``.
+  @inlinable
   public func append(_ element: Value.Element) {
     let end = storage.value.endIndex
     edit(end..<end, with: CollectionOfOne(element))
   }
 
   /// Adds elements at the end: one ``KeyValueChange/Kind/insertion`` (none if empty).
+  @inlinable
   public func append<Elements: Sequence>(contentsOf elements: Elements) where Elements.Element == Value.Element {
     let end = storage.value.endIndex
     edit(end..<end, with: Array(elements))
@@ -34,6 +38,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// Inserts an element before `index` (`count` appends): an insertion at `index`.
   ///
   /// - Precondition: `0 <= index <= count`.
+  @inlinable
   public func insert(_ element: Value.Element, at index: Int) {
     checkPosition(index, in: storage.value, operation: "insert")
     edit(index..<index, with: CollectionOfOne(element))
@@ -42,6 +47,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// Inserts elements before `index`: one insertion covering them.
   ///
   /// - Precondition: `0 <= index <= count`.
+  @inlinable
   public func insert<Elements: Collection>(contentsOf elements: Elements, at index: Int)
   where Elements.Element == Value.Element {
     checkPosition(index, in: storage.value, operation: "insert")
@@ -51,7 +57,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// Removes and returns the element at `index`: a ``KeyValueChange/Kind/removal``.
   ///
   /// - Precondition: `index` is a valid index.
-  @discardableResult
+  @inlinable @discardableResult
   public func remove(at index: Int) -> Value.Element {
     let value = storage.value
     checkIndex(index, in: value, operation: "remove")
@@ -63,12 +69,14 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// Removes the elements in `bounds`: one removal covering them.
   ///
   /// - Precondition: `bounds` lies within the collection.
+  @inlinable
   public func removeSubrange(_ bounds: Range<Int>) {
     checkRange(bounds, in: storage.value, operation: "remove")
     edit(bounds, with: EmptyCollection())
   }
 
   /// Removes every element: one removal of all indexes (none if already empty).
+  @inlinable
   public func removeAll() {
     let value = storage.value
     edit(value.startIndex..<value.endIndex, with: EmptyCollection())
@@ -79,6 +87,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// `bounds` followed by an insertion of the new elements.
   ///
   /// - Precondition: `bounds` lies within the collection.
+  @inlinable
   public func replaceSubrange<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
   where Elements.Element == Value.Element {
     checkRange(bounds, in: storage.value, operation: "replace")
@@ -92,21 +101,22 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// Replaces `bounds` with `newElements` (both already checked) and notifies with the
   /// kind, indexes and elements of the edit. An edit that changes nothing notifies nothing.
-  private func edit<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
+  @inlinable
+  func edit<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
   where Elements.Element == Value.Element {
-    let removed = Value(storage.value[bounds])
+    guard !bounds.isEmpty || !newElements.isEmpty else { return }
     let inserted = Value(newElements)
-    guard !removed.isEmpty || !inserted.isEmpty else { return }
     let apply = { storage.modify { $0.replaceSubrange(bounds, with: inserted) } }
     guard let observers = storage.observers, observers.isObserved else { return apply() }
+    let removed = bounds.isEmpty ? Value() : Value(storage.value[bounds])
     let change: ObservedChange<Value>
     if removed.isEmpty {
-      let indexes = RangeSet(bounds.lowerBound..<(bounds.lowerBound + inserted.count))
-      change = ObservedChange(kind: .insertion, newValue: inserted, indexes: indexes)
+      let indexes = bounds.lowerBound..<(bounds.lowerBound + inserted.count)
+      change = ObservedChange(kind: .insertion, oldValue: nil, newValue: inserted, indexRanges: [indexes])
     } else if inserted.isEmpty {
-      change = ObservedChange(kind: .removal, oldValue: removed, indexes: RangeSet(bounds))
+      change = ObservedChange(kind: .removal, oldValue: removed, newValue: nil, indexRanges: [bounds])
     } else {
-      change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexes: RangeSet(bounds))
+      change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexRanges: [bounds])
     }
     let subject = storage.subject
     let delivery =
@@ -117,7 +127,8 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     withUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
   }
 
-  private func checkIndex(_ index: Int, in value: Value, operation: String) {
+  @inlinable
+  func checkIndex(_ index: Int, in value: Value, operation: String) {
     precondition(
       value.indices.contains(index),
       "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
@@ -125,7 +136,8 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     )
   }
 
-  private func checkPosition(_ index: Int, in value: Value, operation: String) {
+  @inlinable
+  func checkPosition(_ index: Int, in value: Value, operation: String) {
     precondition(
       (value.startIndex...value.endIndex).contains(index),
       "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
@@ -133,7 +145,8 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     )
   }
 
-  private func checkRange(_ bounds: Range<Int>, in value: Value, operation: String) {
+  @inlinable
+  func checkRange(_ bounds: Range<Int>, in value: Value, operation: String) {
     precondition(
       bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex,
       "ObservationToken: cannot \(operation) the range \(bounds) of \(storage.propertyName), "

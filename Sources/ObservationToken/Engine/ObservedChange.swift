@@ -39,6 +39,16 @@ public struct ObservedChange<Value> {
     self.isPrior = isPrior
   }
 
+  /// Creates a change from index ranges; the form the collection path uses.
+  @inlinable
+  init(kind: KeyValueChange.Kind, oldValue: Value?, newValue: Value?, indexRanges: [Range<Int>]) {
+    self.kind = kind
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.indexRanges = indexRanges
+    self.isPrior = false
+  }
+
   /// Creates an assignment's change; the form the engine's hot path uses.
   @inlinable
   init(setting oldValue: Value?, to newValue: Value?, isPrior: Bool = false) {

@@ -13,7 +13,7 @@
 /// document.$tags.remove(at: 0)        // .removal at [0]
 /// ```
 public struct ObservedProjection<Value> {
-  let storage: any ObservedStorageAccessing<Value>
+  @usableFromInline let storage: any ObservedStorageAccessing<Value>
 
   init(_ storage: some ObservedStorageAccessing<Value>) {
     self.storage = storage
@@ -21,6 +21,7 @@ public struct ObservedProjection<Value> {
 }
 
 /// Reads, writes and notifies one `@Observed` property of one object, whatever its class.
+@usableFromInline
 protocol ObservedStorageAccessing<Value> {
   associatedtype Value
   var subject: AnyObject { get }
