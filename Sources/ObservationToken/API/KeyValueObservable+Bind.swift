@@ -42,11 +42,7 @@ extension KeyValueObservable {
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { [weak target] value in
-      guard let target else { return false }
-      target[keyPath: targetKeyPath] = transform(value)
-      return true
-    }
+    bind(keyPath, to: target) { target, value in target[keyPath: targetKeyPath] = transform(value) }
   }
 
   /// Binds to a property whose values can be compared: an equal value is not written
@@ -64,11 +60,9 @@ extension KeyValueObservable {
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { [weak target] value in
-      guard let target else { return false }
+    bind(keyPath, to: target) { target, value in
       let newValue = transform(value)
       if target[keyPath: targetKeyPath] != newValue { target[keyPath: targetKeyPath] = newValue }
-      return true
     }
   }
 
@@ -87,16 +81,18 @@ extension KeyValueObservable {
     bind(keyPath, to: target, targetKeyPath) { $0 }
   }
 
-  /// The binding machinery: `apply` writes the current value to the target and returns
-  /// `false` once the target is gone. Applies never nest for one binding on one thread.
-  private func bind<Value>(
+  /// The binding machinery: `apply` writes the current value to the target, held weakly;
+  /// the binding ends once the target is gone. Applies never nest for one binding on one
+  /// thread, which is what stops two bindings in opposite directions from looping.
+  private func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
-    to target: AnyObject,
-    apply: @escaping (Value) -> Bool
+    to target: Target,
+    apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
-    ObservationToken.start(target: target) { _, attach in
-      let binding = BindingIdentity()
-      return register(keyPath, options: [.initial, .new], attach: attach) { subject, change in
+    ObservationToken.start(target: target) { token, attach in
+      let binding = ObjectIdentifier(token)
+      return register(keyPath, options: [.initial, .new], attach: attach) { [weak target] subject, change in
+        guard let target else { return false }
         // Collection changes carry elements; the target wants the whole current value.
         // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
         let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
@@ -106,12 +102,9 @@ extension KeyValueObservable {
         } else {
           value = unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
         }
-        return ThreadContext.current.applying(binding) { apply(value) } ?? true
+        ThreadContext.current.applying(binding) { apply(target, value) }
+        return true
       }
     }
   }
 }
-
-/// Tells one binding from another while it applies a value; see
-/// ``ThreadContext/applying(_:_:)``.
-final class BindingIdentity: Sendable {}

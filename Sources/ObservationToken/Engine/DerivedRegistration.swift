@@ -42,10 +42,6 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   @usableFromInline var isValid: Bool { gate.isOpen && root != nil && !info.observerIsGone }
 
-  @usableFromInline var keyPathName: String {
-    PropertyName.ofKeyPath(info.keyPath)
-  }
-
   /// Observes what the first evaluation read, then makes the `.initial` call if asked.
   @usableFromInline
   func start(value: Value, dependencies: [Dependency]) {

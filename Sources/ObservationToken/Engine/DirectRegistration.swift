@@ -47,9 +47,9 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
     return only.observers
   }
 
-  /// Joins `list`, then makes the `.initial` call if `initial` is given.
+  /// Joins its list, then makes the `.initial` call if `initial` is given.
   @usableFromInline
-  func start(in list: PropertyObservers, of subject: AnyObject, initial: UnsafeRawPointer?) {
+  func start(of subject: AnyObject, initial: UnsafeRawPointer?) {
     list.insert(self)
     if let initial {
       ThreadContext.delivering { deliver(initial, isPrior: false, of: subject) }
@@ -59,8 +59,6 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   override var registration: any ObservationRegistration { self }
 
   @usableFromInline var isValid: Bool { gate.isOpen && !info.observerIsGone }
-
-  @usableFromInline var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 
   override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
     guard let sink else { return }

@@ -10,8 +10,6 @@ import Synchronization
 protocol ObservationRegistration: AnyObject, Sendable {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
-  /// The key path as written, named through the properties it reads.
-  var keyPathName: String { get }
   /// Whether the registration can still deliver: not invalidated, subject alive.
   var isValid: Bool { get }
   /// Ends the registration. Once this returns, its handler never starts again; it waits
@@ -20,6 +18,11 @@ protocol ObservationRegistration: AnyObject, Sendable {
   /// Whether `subject` is the object this registration observes (not merely one at the
   /// same address after it was released).
   func observes(_ subject: AnyObject) -> Bool
+}
+
+extension ObservationRegistration {
+  /// The key path as the runtime prints it; see ``PropertyName``.
+  var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 }
 
 /// What a registration calls for each change: the subject, and a pointer to the
@@ -128,11 +131,11 @@ extension KeyValueObservable {
       let registration = DirectRegistration(list: list.list, info: info, sink: sink)
       attach(registration)
       guard options.contains(.initial) else {
-        registration.start(in: list, of: self, initial: nil)
+        registration.start(of: self, initial: nil)
         return registration
       }
       withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
-        registration.start(in: list, of: self, initial: initial)
+        registration.start(of: self, initial: initial)
       }
       return registration
     }

@@ -44,12 +44,10 @@ class PropertyObserver: @unchecked Sendable {
     gate.leave { releaseHandler() }
   }
 
-  /// Closes the entry and takes it out of its list. Returns `false` if it was closed
-  /// already. Does not wait for deliveries under way on other threads.
-  @discardableResult
-  final func close() -> Bool {
-    let closed = gate.close { releaseHandler() }
+  /// Closes the entry and takes it out of its list. Does not wait for deliveries under
+  /// way on other threads.
+  final func close() {
+    gate.close { releaseHandler() }
     list.remove(self)
-    return closed
   }
 }

@@ -34,11 +34,6 @@ final class PropertyObservers: Sendable {
   /// The registrations with an entry here, in registration order.
   var registrations: [any ObservationRegistration] { list.registrations }
 
-  /// Adds an entry, keeping the list ordered by registration sequence.
-  func insert(_ entry: PropertyObserver) {
-    list.insert(entry)
-  }
-
   /// Begins a change: takes the observers registered now, and sends them the `.prior`
   /// call (`prior` points to the property's ``ObservedChange``). The caller then stores
   /// the change and finishes with ``didChange(_:change:of:)``.

@@ -43,14 +43,12 @@ struct DeliveryGate: ~Copyable {
     if state & Self.closedBit != 0, state < Self.oneDelivery { claimRelease(release) }
   }
 
-  /// Closes the gate. Returns `false` if it was already closed. `release` runs now when
-  /// no delivery is under way, otherwise later in the last delivery's `leave`.
-  @discardableResult
-  func close(orRelease release: () -> Void) -> Bool {
+  /// Closes the gate; closing again does nothing. `release` runs now when no delivery is
+  /// under way, otherwise later in the last delivery's `leave`.
+  func close(orRelease release: () -> Void) {
     let previous = state.bitwiseOr(Self.closedBit, ordering: .sequentiallyConsistent).oldValue
-    guard previous & Self.closedBit == 0 else { return false }
+    guard previous & Self.closedBit == 0 else { return }
     if previous < Self.oneDelivery { claimRelease(release) }
-    return true
   }
 
   /// Blocks until no delivery is under way. Call only after `close`, and never from a

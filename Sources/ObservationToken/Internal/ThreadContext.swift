@@ -22,13 +22,12 @@ final class ThreadContext {
   /// The bindings applying a value on this thread; see ``applying(_:_:)``.
   private var applyingBindings: Set<ObjectIdentifier> = []
 
-  /// Runs `apply` for `binding` unless that binding is already applying on this thread
-  /// (two bindings in opposite directions would otherwise loop); returns `nil` then.
-  func applying<Result>(_ binding: BindingIdentity, _ apply: () -> Result) -> Result? {
-    let id = ObjectIdentifier(binding)
-    guard applyingBindings.insert(id).inserted else { return nil }
-    defer { applyingBindings.remove(id) }
-    return apply()
+  /// Runs `apply` for `binding` (its token's identity) unless that binding is already
+  /// applying on this thread: two bindings in opposite directions would otherwise loop.
+  func applying(_ binding: ObjectIdentifier, _ apply: () -> Void) {
+    guard applyingBindings.insert(binding).inserted else { return }
+    defer { applyingBindings.remove(binding) }
+    apply()
   }
 
   /// Whether the thread is inside a handler, where waiting for other threads could deadlock.
