@@ -1,9 +1,21 @@
 import Synchronization
 
-/// How many tracking scopes are active on any thread. A read of an `@Observed` property
-/// checks this first, so a read outside any scope costs one relaxed load and a branch.
-@usableFromInline
-let activeTrackingScopes = Atomic<Int>(0)
+/// How many tracking scopes are active on any thread: a read of an `@Observed` property
+/// looks for the thread's scope only when this is not zero.
+private let activeTrackingScopes = Atomic<Int>(0)
+
+/// Whether a tracking scope may be active on this thread: a read of an `@Observed`
+/// property records itself only then.
+///
+/// Not inlined, and declared read-only: an atomic load in the accessor would count as a
+/// side effect, and the optimizer would then retain the object around every read. (A
+/// free function: a static one is called through a thunk.) The answer matters only for
+/// the calling thread's own scopes, which begin with a write, so a stale answer about
+/// other threads' scopes is harmless.
+@usableFromInline @inline(never) @_effects(readonly)
+func mayBeTrackingReads() -> Bool {
+  activeTrackingScopes.load(ordering: .relaxed) != 0
+}
 
 /// A read of an `@Observed` property seen inside a tracking scope: which object, which
 /// property (its observer list), and the value read.

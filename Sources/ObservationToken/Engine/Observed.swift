@@ -45,7 +45,7 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
-      if activeTrackingScopes.load(ordering: .relaxed) != 0,
+      if mayBeTrackingReads(),
         let created = DependencyTracking.recordRead(
           of: subject,
           observers: subject[keyPath: storageKeyPath].observers,
@@ -60,7 +60,14 @@ public struct Observed<Value> {
       return value
     }
     @inline(__always) set {
-      guard let observers = subject[keyPath: storageKeyPath].observers, observers.isObserved else {
+      // Two checks, the first on the bare reference: when it is all the unobserved path
+      // reads, the optimizer keeps the object's retain out of that path.
+      if _fastPath(subject[keyPath: storageKeyPath].observers == nil) {
+        subject[keyPath: storageKeyPath].value = newValue
+        return
+      }
+      let observers = subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped
+      guard observers.isObserved else {
         subject[keyPath: storageKeyPath].value = newValue
         return
       }

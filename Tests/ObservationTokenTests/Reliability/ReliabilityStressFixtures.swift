@@ -74,6 +74,9 @@ final class ReliabilityChurnRecord: Sendable {
   private let lowerBoundValue = Atomic(-1)
   private let upperBoundValue = Atomic(-1)
   private let endingValue = Atomic(Ending.notEnded.rawValue)
+  /// The new value of each call, as a number (see ``ReliabilityStableCounter``), for
+  /// the failure message: it tells a repeated delivery from a stray one.
+  private let newValues = LockedValue<[Int]>([])
 
   init(channel: ReliabilityChannel) {
     self.channel = channel
@@ -83,10 +86,11 @@ final class ReliabilityChurnRecord: Sendable {
   var calls: Int { callCount.load(ordering: .sequentiallyConsistent) }
   var lateCalls: Int { lateCallCount.load(ordering: .sequentiallyConsistent) }
 
-  /// Call at the very start of the handler.
-  func handlerCalled() {
+  /// Call at the very start of the handler, with the change's new value.
+  func handlerCalled(new: Any?) {
     if endedFlag.load(ordering: .sequentiallyConsistent) { lateCallCount.add(1, ordering: .sequentiallyConsistent) }
     callCount.add(1, ordering: .sequentiallyConsistent)
+    newValues.withLock { $0.append(ReliabilityStableCounter.number(new)) }
   }
 
   /// Waits a little for the next call, so that the end races with deliveries: returns
@@ -131,7 +135,10 @@ final class ReliabilityChurnRecord: Sendable {
     let lower = lowerBoundValue.load(ordering: .sequentiallyConsistent)
     let bounds = lower...upperBoundValue.load(ordering: .sequentiallyConsistent)
     if lateCalls != 0 { return "\(channel.name) \(ending): \(lateCalls) calls started after the end returned" }
-    if !bounds.contains(calls) { return "\(channel.name) \(ending): \(calls) calls, not in \(bounds)" }
+    if !bounds.contains(calls) {
+      let values = newValues.withLock { $0 }
+      return "\(channel.name) \(ending): \(calls) calls, not in \(bounds); new values \(values)"
+    }
     return nil
   }
 }
@@ -165,7 +172,7 @@ final class ReliabilityChurnObserver: KeyValueObserving, Sendable {
     change: KeyValueChange,
     context: UnsafeMutableRawPointer?
   ) {
-    record.handlerCalled()
+    record.handlerCalled(new: change.newValue)
     if record.calls.isMultiple(of: 4) { sched_yield() }
   }
 }
@@ -186,7 +193,7 @@ final class ReliabilityStableCounter: Sendable {
   var lateCalls: Int { lateCallCount.load(ordering: .sequentiallyConsistent) }
 
   /// A value as a number: an integer, or one number for anything else (`nil`, a document).
-  private static func number(_ value: Any) -> Int {
+  static func number(_ value: Any?) -> Int {
     (value as? Int) ?? Int.min + 1
   }
 

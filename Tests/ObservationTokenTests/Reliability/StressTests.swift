@@ -239,8 +239,8 @@ struct StressTests {
           if kind < 4 {
             let probe = ReliabilityStressProbe()
             weakProbes.withLock { $0.append(WeakBox(probe)) }
-            let token = island.observe(watch, passingToken: kind == 1) { _, _ in
-              record.handlerCalled()
+            let token = island.observe(watch, passingToken: kind == 1) { _, new in
+              record.handlerCalled(new: new)
               // A slower handler now and then: more deliveries are under way when ends come.
               if record.calls.isMultiple(of: 4) { sched_yield() }
               withExtendedLifetime(probe) {}
@@ -431,19 +431,19 @@ struct StressTests {
     let record = ReliabilityChurnRecord(channel: channel)
     let probe = ReliabilityStressProbe()
     probes.append(WeakBox(probe))
-    let handler: @Sendable () -> Void = {
-      record.handlerCalled()
+    let handler: @Sendable (Any?) -> Void = { new in
+      record.handlerCalled(new: new)
       if record.calls.isMultiple(of: 4) { sched_yield() }
       withExtendedLifetime(probe) {}
     }
     let token =
       switch shape % 4 {
-      case 0: objects.document.observe(\.value) { _, _ in handler() }
-      case 1: objects.document.observe(\.derived) { _, _ in handler() }
-      case 2: objects.cell.observe(\.document?.value) { _, _ in handler() }
+      case 0: objects.document.observe(\.value) { _, change in handler(change.newValue) }
+      case 1: objects.document.observe(\.derived) { _, change in handler(change.newValue) }
+      case 2: objects.cell.observe(\.document?.value) { _, change in handler(change.newValue as Any?) }
       default:
-        objects.document.observe(\.value) { _, _, token in
-          handler()
+        objects.document.observe(\.value) { _, change, token in
+          handler(change.newValue)
           _ = token.isValid
         }
       }
