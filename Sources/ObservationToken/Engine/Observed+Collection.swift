@@ -121,8 +121,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     let subject = storage.subject
     let delivery =
       observers.hasPriorObservers
-      ? withUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) }
-      : observers.willChange(prior: nil, of: subject)
+      ? withUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) } : nil
     apply()
     withUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
   }

@@ -66,39 +66,46 @@ public struct Observed<Value> {
         subject[keyPath: storageKeyPath].value = newValue
         return
       }
-      let observers = subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped
-      guard observers.isObserved else {
+      // The storage owns the list and never replaces it, and the set keeps the object
+      // alive, so the list is passed along without retaining it.
+      let observers = Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
+      guard observers._withUnsafeGuaranteedRef({ $0.isObserved }) else {
         subject[keyPath: storageKeyPath].value = newValue
         return
       }
       let oldValue = subject[keyPath: storageKeyPath].value
-      let delivery = willSet(observers, from: oldValue, of: subject)
+      let delivery =
+        observers._withUnsafeGuaranteedRef { $0.hasPriorObservers } ? willSet(observers, from: oldValue, of: subject) : nil
       subject[keyPath: storageKeyPath].value = newValue
       didSet(observers, delivery, from: oldValue, to: newValue, of: subject)
     }
   }
 
-  /// The observed set's first half: the `.prior` calls. Kept out of line so the accessor
-  /// stays small enough to inline, and free of key paths so none is materialized.
+  /// The `.prior` calls of an observed set, before the store. Kept out of line so the
+  /// accessor stays small enough to inline, and free of key paths so none is materialized.
   @inlinable @inline(never)
-  static func willSet(_ observers: PropertyObservers, from oldValue: Value, of subject: AnyObject) -> ChangeDelivery {
-    guard observers.hasPriorObservers else { return observers.willChange(prior: nil, of: subject) }
-    return withUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) {
-      observers.willChange(prior: $0, of: subject)
+  static func willSet(
+    _ observers: Unmanaged<PropertyObservers>,
+    from oldValue: Value,
+    of subject: AnyObject
+  ) -> ChangeDelivery {
+    withUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) { prior in
+      observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
     }
   }
 
-  /// The observed set's second half, after the store: the change itself.
+  /// The change itself, after the store, to the observers ``willSet(_:from:of:)`` took
+  /// or, without `.prior` observers, to those registered now.
   @inlinable @inline(never)
   static func didSet(
-    _ observers: PropertyObservers,
-    _ delivery: ChangeDelivery,
+    _ observers: Unmanaged<PropertyObservers>,
+    _ delivery: ChangeDelivery?,
     from oldValue: Value,
     to newValue: Value,
     of subject: AnyObject
   ) {
-    withUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) {
-      observers.didChange(delivery, change: $0, of: subject)
+    withUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) { change in
+      observers._withUnsafeGuaranteedRef { $0.didChange(delivery, change: change, of: subject) }
     }
   }
 

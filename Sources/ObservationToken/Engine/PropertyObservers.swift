@@ -34,24 +34,32 @@ final class PropertyObservers: Sendable {
   /// The registrations with an entry here, in registration order.
   var registrations: [any ObservationRegistration] { list.registrations }
 
-  /// Begins a change: takes the observers registered now, and sends them the `.prior`
-  /// call (`prior` points to the property's ``ObservedChange``). The caller then stores
-  /// the change and finishes with ``didChange(_:change:of:)``.
+  /// Begins a change that has `.prior` observers: takes the observers registered now
+  /// and sends them the `.prior` call (`prior` points to the property's
+  /// ``ObservedChange``). The caller then stores the change and finishes with
+  /// ``didChange(_:change:of:)``, passing what this returns, so both calls go to the
+  /// same observers.
   @usableFromInline
-  func willChange(prior: UnsafeRawPointer?, of subject: AnyObject) -> ChangeDelivery {
+  func willChange(prior: UnsafeRawPointer, of subject: AnyObject) -> ChangeDelivery {
     let observers = list.snapshot()
-    if let prior, !observers.isEmpty {
-      ThreadContext.delivering { Self.deliver(prior, isPrior: true, to: observers, of: subject) }
+    if !observers.isEmpty {
+      let mark = ThreadContext.beginDelivery()
+      Self.deliver(prior, isPrior: true, to: observers, of: subject)
+      ThreadContext.endDelivery(mark)
     }
     return ChangeDelivery(observers: observers)
   }
 
-  /// Finishes a change: sends it to the observers ``willChange(prior:of:)`` took, in
-  /// registration order, with no lock held.
+  /// Finishes a change: sends it, in registration order and with no lock held, to the
+  /// observers ``willChange(prior:of:)`` took, or when it was not called (no `.prior`
+  /// observers) to those registered now.
   @usableFromInline
-  func didChange(_ delivery: ChangeDelivery, change: UnsafeRawPointer, of subject: AnyObject) {
-    guard !delivery.observers.isEmpty else { return }
-    ThreadContext.delivering { Self.deliver(change, isPrior: false, to: delivery.observers, of: subject) }
+  func didChange(_ delivery: ChangeDelivery?, change: UnsafeRawPointer, of subject: AnyObject) {
+    let observers = delivery?.observers ?? list.snapshot()
+    guard !observers.isEmpty else { return }
+    let mark = ThreadContext.beginDelivery()
+    Self.deliver(change, isPrior: false, to: observers, of: subject)
+    ThreadContext.endDelivery(mark)
   }
 
   /// Calls each observer in order. The snapshot keeps every entry alive, so the loop

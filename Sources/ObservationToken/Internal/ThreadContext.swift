@@ -33,17 +33,10 @@ final class ThreadContext {
   /// Whether the thread is inside a handler, where waiting for other threads could deadlock.
   var isDelivering: Bool { deliveryDepth > 0 }
 
-  /// Runs handler deliveries: marks the thread as delivering, and suspends any tracking
-  /// scope so reads made by handlers are not taken for dependencies.
-  func delivering<Result>(_ body: () -> Result) -> Result {
-    let outerStart = trackingStart
-    trackingStart = nil
-    deliveryDepth += 1
-    defer {
-      deliveryDepth -= 1
-      trackingStart = outerStart
-    }
-    return body()
+  /// What ``beginDelivery()`` changed, for ``endDelivery(_:)`` to restore.
+  struct DeliveryMark {
+    fileprivate let context: Unmanaged<ThreadContext>
+    fileprivate let outerStart: Int?
   }
 
   /// The context of the calling thread, created on first use and released when the thread exits.
@@ -63,10 +56,34 @@ final class ThreadContext {
     return body(context)
   }
 
-  /// ``delivering(_:)`` on the calling thread's context.
+  /// Runs handler deliveries: marks the thread as delivering, and suspends any tracking
+  /// scope so reads made by handlers are not taken for dependencies.
   @inline(__always)
   static func delivering<Result>(_ body: () -> Result) -> Result {
-    withCurrent { $0.delivering(body) }
+    let mark = beginDelivery()
+    defer { endDelivery(mark) }
+    return body()
+  }
+
+  /// The closure-free form of ``delivering(_:)``, for the path every change takes:
+  /// call ``endDelivery(_:)`` with the result once the handlers have run.
+  @inline(__always)
+  static func beginDelivery() -> DeliveryMark {
+    withCurrent { context in
+      let mark = DeliveryMark(context: Unmanaged.passUnretained(context), outerStart: context.trackingStart)
+      context.trackingStart = nil
+      context.deliveryDepth += 1
+      return mark
+    }
+  }
+
+  /// Ends what ``beginDelivery()`` began.
+  @inline(__always)
+  static func endDelivery(_ mark: DeliveryMark) {
+    mark.context._withUnsafeGuaranteedRef { context in
+      context.deliveryDepth -= 1
+      context.trackingStart = mark.outerStart
+    }
   }
 
   /// Whether the calling thread is inside a handler; see ``isDelivering``.
