@@ -18,16 +18,15 @@ func mayBeTrackingReads() -> Bool {
 }
 
 /// A read of an `@Observed` property seen inside a tracking scope: which object, which
-/// property (its observer list), and the value read.
+/// property (its observer list), and what the read returned.
 @usableFromInline
 struct Dependency {
   @usableFromInline let subject: AnyObject
   @usableFromInline let observers: PropertyObservers
-  /// The value the read returned.
-  @usableFromInline let value: Any
+  @usableFromInline let value: ValueIdentity
 
   @usableFromInline
-  init(subject: AnyObject, observers: PropertyObservers, value: Any) {
+  init(subject: AnyObject, observers: PropertyObservers, value: ValueIdentity) {
     self.subject = subject
     self.observers = observers
     self.value = value
@@ -37,12 +36,9 @@ struct Dependency {
 
   /// Whether `value` is the very value this read returned: the same type and the same
   /// bits (for a collection, the same storage).
-  @usableFromInline
+  @inlinable
   func returned<Value>(_ value: Value) -> Bool {
-    guard let read = self.value as? Value else { return false }
-    return withUnsafeBytes(of: value) { valueBytes in
-      withUnsafeBytes(of: read) { readBytes in valueBytes.elementsEqual(readBytes) }
-    }
+    self.value.matches(value)
   }
 }
 
@@ -100,32 +96,32 @@ enum DependencyTracking {
 extension DependencyTracking {
   /// Records a read of an `@Observed` property if the calling thread is tracking.
   /// Returns a new observer list when the property had none, for the caller to store.
-  /// Inlinable, so the typed parts (boxing the value, the list's eraser) are specialized.
+  /// Inlinable, so the typed parts (the value's bits, the list's eraser) are specialized.
   @inlinable
   static func recordRead<Value>(
     of subject: AnyObject,
     observers existing: PropertyObservers?,
     value: Value
   ) -> PropertyObservers? {
-    guard isTrackingOnCurrentThread else { return nil }
-    let observers =
-      existing
-      ?? PropertyObservers { change in
+    var created: PropertyObservers?
+    recordIfTracking(subject: subject, value: ValueIdentity(of: value)) {
+      if let existing { return existing }
+      let observers = PropertyObservers { change in
         DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
       }
-    record(Dependency(subject: subject, observers: observers, value: value))
-    return existing == nil ? observers : nil
+      created = observers
+      return observers
+    }
+    return created
   }
 
-  /// Whether a tracking scope is recording reads on the calling thread.
+  /// Records a read in the calling thread's innermost scope, if it has one; `observers`
+  /// gives the property's list, creating it if needed.
   @usableFromInline
-  static var isTrackingOnCurrentThread: Bool {
-    ThreadContext.withCurrent { $0.trackingStart != nil }
-  }
-
-  /// Records a read in the calling thread's innermost scope.
-  @usableFromInline
-  static func record(_ dependency: Dependency) {
-    ThreadContext.withCurrent { record(dependency, in: $0) }
+  static func recordIfTracking(subject: AnyObject, value: ValueIdentity, observers: () -> PropertyObservers) {
+    ThreadContext.withCurrent { context in
+      guard context.trackingStart != nil else { return }
+      record(Dependency(subject: subject, observers: observers(), value: value), in: context)
+    }
   }
 }

@@ -61,7 +61,7 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
 
   @usableFromInline func invalidate() {
     end()
-    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
+    gate.waitUntilIdleUnlessDelivering()
   }
 
   @usableFromInline func observes(_ subject: AnyObject) -> Bool {

@@ -79,6 +79,6 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   @usableFromInline func invalidate() {
     close()
-    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
+    gate.waitUntilIdleUnlessDelivering()
   }
 }

@@ -41,14 +41,11 @@ struct RegistrationInfo: @unchecked Sendable {
   /// The key path given when registering.
   let keyPath: AnyKeyPath
   let options: KeyValueObservingOptions
-  /// Tells raw registrations apart; never dereferenced.
-  let context: UnsafeMutableRawPointer?
-  /// The raw observer's type; `nil` for the private registration of a token.
-  let observerType: Any.Type?
-  /// The raw observer, held weakly; `nil` for tokens.
-  weak var observer: AnyObject?
   /// Orders registrations; later registrations have larger sequences.
   let sequence: UInt64
+  /// The raw observer and its context; `nil` for the private registration of a token,
+  /// which so copies no weak reference.
+  private let raw: RawObserver?
 
   @usableFromInline
   init(
@@ -62,25 +59,47 @@ struct RegistrationInfo: @unchecked Sendable {
     self.subjectID = ObjectIdentifier(subject)
     self.keyPath = keyPath
     self.options = options
-    self.context = context
-    self.observerType = observer.map { type(of: $0) }
-    self.observer = observer
     self.sequence = RegistrationSequence.next()
+    self.raw = observer.map { RawObserver($0, context: context) }
   }
 
+  /// Tells raw registrations apart; never dereferenced.
+  var context: UnsafeMutableRawPointer? { raw?.context }
+
+  /// The raw observer's type; `nil` for the private registration of a token.
+  var observerType: Any.Type? { raw?.type }
+
   /// Whether this registration belongs to the raw layer (it has an observer).
-  var isRaw: Bool { observerType != nil }
+  var isRaw: Bool { raw != nil }
 
   /// Whether this is a raw registration whose observer has been released: it can never
   /// deliver again, and is pruned as soon as it is seen.
-  var observerIsGone: Bool { observerType != nil && observer == nil }
+  var observerIsGone: Bool { raw.map { $0.observer == nil } ?? false }
 
   /// Whether this registration is the one `removeObserver` names; a `nil` `context`
   /// matches any context.
   func matches(observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer??) -> Bool {
-    guard let registered = self.observer, registered === observer, self.keyPath == keyPath else { return false }
+    guard let raw, let registered = raw.observer, registered === observer, self.keyPath == keyPath else {
+      return false
+    }
     guard case .some(let context) = context else { return true }
-    return self.context == context
+    return raw.context == context
+  }
+}
+
+/// The observer of a raw registration, held weakly, and the context it registered with.
+///
+/// `@unchecked Sendable`: the runtime makes loading a weak reference atomic, and the
+/// rest never changes.
+final class RawObserver: @unchecked Sendable {
+  weak var observer: AnyObject?
+  let type: Any.Type
+  let context: UnsafeMutableRawPointer?
+
+  init(_ observer: AnyObject, context: UnsafeMutableRawPointer?) {
+    self.observer = observer
+    self.type = Swift.type(of: observer)
+    self.context = context
   }
 }
 
@@ -112,9 +131,8 @@ extension KeyValueObservable {
     attach: (any ObservationRegistration) -> Void = { _ in },
     sink: @escaping ObservationSink
   ) -> any ObservationRegistration {
-    let evaluate: (Self) -> Value = { $0[keyPath: keyPath] }
     var evaluated: Value?
-    let dependencies = DependencyTracking.track { evaluated = evaluate(self) }
+    let dependencies = DependencyTracking.track { evaluated = self[keyPath: keyPath] }
     DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
     let value = evaluated!
     let info = RegistrationInfo(
@@ -139,7 +157,7 @@ extension KeyValueObservable {
       }
       return registration
     }
-    let registration = DerivedRegistration(root: self, evaluate: evaluate, info: info, sink: sink)
+    let registration = DerivedRegistration(root: self, evaluate: { $0[keyPath: keyPath] }, info: info, sink: sink)
     attach(registration)
     registration.start(value: value, dependencies: dependencies)
     return registration

@@ -44,10 +44,9 @@ class PropertyObserver: @unchecked Sendable {
     gate.leave { releaseHandler() }
   }
 
-  /// Closes the entry and takes it out of its list. Does not wait for deliveries under
-  /// way on other threads.
+  /// Closes the entry and takes it out of its list; only the first call does anything.
+  /// Does not wait for deliveries under way on other threads.
   final func close() {
-    gate.close { releaseHandler() }
-    list.remove(self)
+    if gate.close(orRelease: { releaseHandler() }) { list.remove(self) }
   }
 }

@@ -43,17 +43,29 @@ struct DeliveryGate: ~Copyable {
     if state & Self.closedBit != 0, state < Self.oneDelivery { claimRelease(release) }
   }
 
-  /// Closes the gate; closing again does nothing. `release` runs now when no delivery is
-  /// under way, otherwise later in the last delivery's `leave`.
-  func close(orRelease release: () -> Void) {
+  /// Closes the gate; closing again does nothing and returns `false`. `release` runs now
+  /// when no delivery is under way, otherwise later in the last delivery's `leave`.
+  @discardableResult
+  func close(orRelease release: () -> Void) -> Bool {
     let previous = state.bitwiseOr(Self.closedBit, ordering: .sequentiallyConsistent).oldValue
-    guard previous & Self.closedBit == 0 else { return }
+    guard previous & Self.closedBit == 0 else { return false }
     if previous < Self.oneDelivery { claimRelease(release) }
+    return true
+  }
+
+  /// After `close`: waits until no delivery is under way, unless the calling thread is
+  /// itself inside a handler, where waiting could deadlock (it may be the very delivery
+  /// waited for). Looks at the thread only when a delivery is under way.
+  func waitUntilIdleUnlessDelivering() {
+    guard state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery, !ThreadContext.isDelivering else {
+      return
+    }
+    waitUntilIdle()
   }
 
   /// Blocks until no delivery is under way. Call only after `close`, and never from a
   /// thread that is itself delivering (see ``ThreadContext/isDelivering``).
-  func waitUntilIdle() {
+  private func waitUntilIdle() {
     var attempts = 0
     while state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery {
       attempts += 1

@@ -37,6 +37,6 @@ final class ScheduledDelivery<Payload: Sendable>: @unchecked Sendable {
   /// on another thread is waited for, unless this thread is itself inside a handler.
   func close() {
     gate.close { handler = nil }
-    if !ThreadContext.isDelivering { gate.waitUntilIdle() }
+    gate.waitUntilIdleUnlessDelivering()
   }
 }
