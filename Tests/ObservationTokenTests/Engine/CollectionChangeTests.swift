@@ -282,6 +282,20 @@ struct CollectionChangeTests {
     #expect(document.tags.isEmpty)
   }
 
+  @Test("A collection larger than 32 bytes keeps its kinds and indexes for a token")
+  func largeCollection() throws {
+    let shelf = Shelf()
+    #expect(MemoryLayout<LabeledList>.size > 32)
+    var changes: [ObservedChange<LabeledList>] = []
+    let token = shelf.observe(\.list) { _, change in changes.append(change) }
+    shelf.$list.append(7)
+    shelf.$list.remove(at: 0)
+    token.invalidate()
+    #expect(changes.map(\.kind) == [.insertion, .removal])
+    #expect(changes.map(\.indexes) == [RangeSet(1..<2), RangeSet(0..<1)])
+    #expect(shelf.list.elements == [7])
+  }
+
   @Test("An invalid index or range stops the program", arguments: InvalidEdit.allCases)
   func invalidEditTraps(edit: InvalidEdit) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [edit] in
@@ -331,4 +345,29 @@ private final class ExitsOnChange: KeyValueObserving, Sendable {
   ) {
     exit(EXIT_SUCCESS)
   }
+}
+
+/// An array with a label: a collection of more than 32 bytes, which tracking keeps boxed
+/// rather than as bits.
+struct LabeledList: RangeReplaceableCollection, MutableCollection, RandomAccessCollection {
+  var elements: [Int] = []
+  var label = (first: "", second: "")
+
+  init() {}
+
+  var startIndex: Int { elements.startIndex }
+  var endIndex: Int { elements.endIndex }
+
+  subscript(position: Int) -> Int {
+    get { elements[position] }
+    set { elements[position] = newValue }
+  }
+
+  mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Int {
+    elements.replaceSubrange(subrange, with: newElements)
+  }
+}
+
+final class Shelf: KeyValueObservable {
+  @Observed var list = LabeledList([3])
 }
