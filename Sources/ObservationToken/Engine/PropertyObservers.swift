@@ -63,17 +63,17 @@ final class PropertyObservers: Sendable {
   }
 
   /// Calls each observer in order. The snapshot keeps every entry alive, so the loop
-  /// borrows them instead of retaining each one.
+  /// reads the entries as unmanaged references (the same bits) and retains none.
   private static func deliver(
     _ change: UnsafeRawPointer,
     isPrior: Bool,
     to observers: ContiguousArray<PropertyObserver>,
     of subject: AnyObject
   ) {
-    observers.withUnsafeBufferPointer { entries in
-      for entry in entries where !isPrior || entry.wantsPrior {
-        Unmanaged.passUnretained(entry)._withUnsafeGuaranteedRef {
-          $0.deliver(change, isPrior: isPrior, of: subject)
+    observers.withUnsafeBytes { bytes in
+      for entry in bytes.assumingMemoryBound(to: Unmanaged<PropertyObserver>.self) {
+        entry._withUnsafeGuaranteedRef { entry in
+          if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
         }
       }
     }
