@@ -57,9 +57,9 @@ enum DependencyTracking {
     let outerStart = context.trackingStart
     let start = context.recordedReads.count
     context.trackingStart = start
-    activeTrackingScopes.add(1, ordering: .relaxed)
+    activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
     body()
-    activeTrackingScopes.subtract(1, ordering: .relaxed)
+    activeTrackingScopes.wrappingSubtract(1, ordering: .relaxed)
     context.trackingStart = outerStart
     guard start > 0 else {
       var dependencies: [Dependency] = []

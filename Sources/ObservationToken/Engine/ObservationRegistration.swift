@@ -108,7 +108,7 @@ enum RegistrationSequence {
   private static let counter = Atomic<UInt64>(0)
 
   static func next() -> UInt64 {
-    counter.add(1, ordering: .relaxed).newValue
+    counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }
 

@@ -42,8 +42,8 @@ final class ObserverList: @unchecked Sendable {
       entry.close()
       return
     }
-    observerCount.add(1, ordering: .relaxed)
-    if entry.wantsPrior { priorObserverCount.add(1, ordering: .relaxed) }
+    observerCount.wrappingAdd(1, ordering: .relaxed)
+    if entry.wantsPrior { priorObserverCount.wrappingAdd(1, ordering: .relaxed) }
   }
 
   /// Removes an entry if it is still here.
@@ -54,8 +54,8 @@ final class ObserverList: @unchecked Sendable {
       return true
     }
     guard removed else { return }
-    observerCount.subtract(1, ordering: .relaxed)
-    if entry.wantsPrior { priorObserverCount.subtract(1, ordering: .relaxed) }
+    observerCount.wrappingSubtract(1, ordering: .relaxed)
+    if entry.wantsPrior { priorObserverCount.wrappingSubtract(1, ordering: .relaxed) }
   }
 
   /// The registrations with an entry here, in registration order.

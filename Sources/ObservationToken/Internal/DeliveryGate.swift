@@ -19,6 +19,9 @@ import Synchronization
 /// The handler is released exactly once, by whoever last leaves a closed gate: the
 /// closer when nothing is under way, otherwise the last delivery to finish.
 struct DeliveryGate: ~Copyable {
+  /// The closed and released bits, and the deliveries under way counted in fours. Changed
+  /// with wrapping arithmetic, which is one instruction (the checked kind is a
+  /// compare-and-swap loop); the count cannot come near overflowing.
   private let state = Atomic<Int>(0)
 
   private static let closedBit = 1
@@ -31,7 +34,7 @@ struct DeliveryGate: ~Copyable {
   /// Counts a delivery in. Returns `false` when the gate is closed; the caller then skips
   /// the handler. `release` runs if this call turns out to be the one that must release it.
   func enter(orRelease release: () -> Void) -> Bool {
-    let state = state.add(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
+    let state = state.wrappingAdd(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
     if state & Self.closedBit == 0 { return true }
     leave(orRelease: release)
     return false
@@ -39,7 +42,7 @@ struct DeliveryGate: ~Copyable {
 
   /// Counts a delivery out; `release` runs if the gate is closed and this was the last one.
   func leave(orRelease release: () -> Void) {
-    let state = state.subtract(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
+    let state = state.wrappingSubtract(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
     if state & Self.closedBit != 0, state < Self.oneDelivery { claimRelease(release) }
   }
 
