@@ -7,12 +7,15 @@ private let activeTrackingScopes = Atomic<Int>(0)
 /// Whether a tracking scope may be active on this thread: a read of an `@Observed`
 /// property records itself only then.
 ///
-/// Not inlined, and declared read-only: an atomic load in the accessor would count as a
-/// side effect, and the optimizer would then retain the object around every read. (A
-/// free function: a static one is called through a thunk.) The answer matters only for
-/// the calling thread's own scopes, which begin with a write, so a stale answer about
-/// other threads' scopes is harmless.
-@usableFromInline @inline(never) @_effects(readonly)
+/// Not inlined, and declared free of effects, so the optimizer neither retains the object
+/// around each read (an inline atomic load counts as a side effect) nor calls this more
+/// than once per function: within one function the answer cannot change for the calling
+/// thread. Its scopes begin and end inside ``DependencyTracking/track(_:)``, an opaque
+/// call that leaves the thread as it found it, and the reads made in a scope run in the
+/// scope's body, another function. Other threads' scopes only make the answer `true`
+/// spuriously, which the thread-local check behind it sorts out. (A free function: a
+/// static one is called through a thunk.)
+@usableFromInline @inline(never) @_effects(readnone)
 func mayBeTrackingReads() -> Bool {
   activeTrackingScopes.load(ordering: .relaxed) != 0
 }
@@ -96,8 +99,9 @@ enum DependencyTracking {
 extension DependencyTracking {
   /// Records a read of an `@Observed` property if the calling thread is tracking.
   /// Returns a new observer list when the property had none, for the caller to store.
-  /// Inlinable, so the typed parts (the value's bits, the list's eraser) are specialized.
-  @inlinable
+  /// Inlinable, so the typed parts (the value's bits, the list's eraser) are specialized;
+  /// never inlined, so a loop of reads stays small.
+  @inlinable @inline(never)
   static func recordRead<Value>(
     of subject: AnyObject,
     observers existing: PropertyObservers?,
