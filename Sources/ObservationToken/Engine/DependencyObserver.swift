@@ -59,10 +59,19 @@ final class DependencyObserver: PropertyObserver, @unchecked Sendable {
   /// ends, which closes every entry and breaks the cycle.
   private let owner: any DependencyOwner
 
+  private let ownerSequence: UInt64
+  private let ownerWantsPrior: Bool
+
   init(list: ObserverList, owner: any DependencyOwner, sequence: UInt64, wantsPrior: Bool) {
     self.owner = owner
-    super.init(list: list, sequence: sequence, wantsPrior: wantsPrior)
+    ownerSequence = sequence
+    ownerWantsPrior = wantsPrior
+    super.init(list: list)
   }
+
+  override var sequence: UInt64 { ownerSequence }
+
+  override var wantsPrior: Bool { ownerWantsPrior }
 
   override var registration: any ObservationRegistration { owner.registration }
 

@@ -14,7 +14,7 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   init(list: ObserverList, info: RegistrationInfo, sink: @escaping ObservationSink) {
     self.info = info
     self.sink = Unmanaged.passRetained(SinkBox(sink))
-    super.init(list: list, sequence: info.sequence, wantsPrior: info.options.contains(.prior))
+    super.init(list: list)
   }
 
   deinit {
@@ -57,6 +57,10 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   }
 
   override var registration: any ObservationRegistration { self }
+
+  override var sequence: UInt64 { info.sequence }
+
+  override var wantsPrior: Bool { info.options.contains(.prior) }
 
   @usableFromInline var isValid: Bool { gate.isOpen && !info.observerIsGone }
 

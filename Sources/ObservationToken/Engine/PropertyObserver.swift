@@ -6,18 +6,23 @@
 /// handler never starts again, and the handler is released exactly once.
 @usableFromInline
 class PropertyObserver: @unchecked Sendable {
-  /// Orders entries by registration; see ``RegistrationSequence``.
-  let sequence: UInt64
-  /// Whether the entry takes the `.prior` call before each change.
-  let wantsPrior: Bool
   /// The list this entry is in.
   let list: ObserverList
   let gate = DeliveryGate()
 
-  init(list: ObserverList, sequence: UInt64, wantsPrior: Bool) {
+  init(list: ObserverList) {
     self.list = list
-    self.sequence = sequence
-    self.wantsPrior = wantsPrior
+  }
+
+  /// Orders entries by registration; see ``RegistrationSequence``. (Subclasses answer
+  /// from what they already hold, which keeps a token's registration small.)
+  var sequence: UInt64 {
+    preconditionFailure("PropertyObserver subclasses provide their sequence")
+  }
+
+  /// Whether the entry takes the `.prior` call before each change.
+  var wantsPrior: Bool {
+    preconditionFailure("PropertyObserver subclasses say whether they take the prior call")
   }
 
   /// The observation this entry belongs to.

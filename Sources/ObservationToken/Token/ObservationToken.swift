@@ -24,14 +24,11 @@ public final class ObservationToken: Sendable {
   /// Set once, while the token is being made and before any handler can run; the
   /// registration's own gate makes ending it idempotent and thread-safe.
   private nonisolated(unsafe) var registration: (any ObservationRegistration)?
-  /// For bindings: the target whose release ends the observation.
-  private let target: WeakReference?
-  /// For deliveries elsewhere than the setting thread: closed with the registration.
-  private let delivery: (any ClosableDelivery)?
+  /// What a binding or a delivery elsewhere adds; `nil` for a plain observation.
+  private let extras: Extras?
 
-  private init(target: WeakReference?, delivery: (any ClosableDelivery)?) {
-    self.target = target
-    self.delivery = delivery
+  private init(extras: Extras?) {
+    self.extras = extras
   }
 
   deinit {
@@ -48,7 +45,8 @@ public final class ObservationToken: Sendable {
     delivery: (any ClosableDelivery)? = nil,
     _ register: (ObservationToken, _ attach: (any ObservationRegistration) -> Void) -> any ObservationRegistration
   ) -> ObservationToken {
-    let token = ObservationToken(target: target.map(WeakReference.init), delivery: delivery)
+    let extras = target == nil && delivery == nil ? nil : Extras(target: target, delivery: delivery)
+    let token = ObservationToken(extras: extras)
     let registration = register(token) { token.registration = $0 }
     if token.registration == nil { token.registration = registration }
     return token
@@ -57,7 +55,7 @@ public final class ObservationToken: Sendable {
   /// Whether the observation is still live: not invalidated, subject (and, for a
   /// binding, target) still alive.
   public var isValid: Bool {
-    registration?.isValid == true && target?.isAlive != false && delivery?.isOpen != false
+    registration?.isValid == true && extras?.isLive != false
   }
 
   /// Ends the observation. Idempotent and safe from any thread.
@@ -66,7 +64,7 @@ public final class ObservationToken: Sendable {
   /// other threads are waited for, except when invalidating from inside a handler.
   public func invalidate() {
     registration?.invalidate()
-    delivery?.close()
+    extras?.delivery?.close()
   }
 
   /// Keeps the token in `bag` until the bag is emptied or released.
@@ -77,6 +75,25 @@ public final class ObservationToken: Sendable {
   /// Keeps the token in `set`, as Combine's cancellables are kept.
   public func store(in set: inout Set<ObservationToken>) {
     set.insert(self)
+  }
+}
+
+extension ObservationToken {
+  /// What some tokens hold besides their registration, kept in an object of its own so
+  /// that a plain token stays small.
+  final class Extras: Sendable {
+    /// For bindings: the target whose release ends the observation.
+    let target: WeakReference?
+    /// For deliveries elsewhere than the setting thread: closed with the registration.
+    let delivery: (any ClosableDelivery)?
+
+    init(target: AnyObject?, delivery: (any ClosableDelivery)?) {
+      self.target = target.map(WeakReference.init)
+      self.delivery = delivery
+    }
+
+    /// Whether the target (if any) is alive and the delivery (if any) open.
+    var isLive: Bool { target?.isAlive != false && delivery?.isOpen != false }
   }
 }
 
