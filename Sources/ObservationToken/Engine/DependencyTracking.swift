@@ -108,24 +108,25 @@ extension DependencyTracking {
     value: Value
   ) -> PropertyObservers? {
     var created: PropertyObservers?
-    recordIfTracking(subject: subject, value: ValueIdentity(of: value)) {
-      if let existing { return existing }
-      let observers = PropertyObservers { change in
-        DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
-      }
-      created = observers
-      return observers
+    recordIfTracking {
+      let observers =
+        existing
+        ?? PropertyObservers { change in
+          DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
+        }
+      if existing == nil { created = observers }
+      return Dependency(subject: subject, observers: observers, value: ValueIdentity(of: value))
     }
     return created
   }
 
-  /// Records a read in the calling thread's innermost scope, if it has one; `observers`
-  /// gives the property's list, creating it if needed.
+  /// Records the read `dependency` describes in the calling thread's innermost scope, if
+  /// it has one; `dependency` runs only then (it may create the property's list).
   @usableFromInline
-  static func recordIfTracking(subject: AnyObject, value: ValueIdentity, observers: () -> PropertyObservers) {
+  static func recordIfTracking(_ dependency: () -> Dependency) {
     ThreadContext.withCurrent { context in
       guard context.trackingStart != nil else { return }
-      record(Dependency(subject: subject, observers: observers(), value: value), in: context)
+      record(dependency(), in: context)
     }
   }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// its only owner: it dies with the object, and its death tells every registration
 /// still in it that the subject was released. The entries live in an ``ObserverList``
 /// that the entries themselves reference, so nothing holds a weak reference to this
-/// front object and retaining it on every observed set stays cheap.
+/// front object, and an observed set can pass it along without retaining it.
 ///
 /// It knows nothing of the property's type: a change travels as a pointer to an
 /// ``ObservedChange`` of that type, which only code that knows the type reads.
@@ -42,11 +42,7 @@ final class PropertyObservers: Sendable {
   @usableFromInline
   func willChange(prior: UnsafeRawPointer, of subject: AnyObject) -> ChangeDelivery {
     let observers = list.snapshot()
-    if !observers.isEmpty {
-      let mark = ThreadContext.beginDelivery()
-      Self.deliver(prior, isPrior: true, to: observers, of: subject)
-      ThreadContext.endDelivery(mark)
-    }
+    Self.deliver(prior, isPrior: true, to: observers, of: subject)
     return ChangeDelivery(observers: observers)
   }
 
@@ -55,21 +51,21 @@ final class PropertyObservers: Sendable {
   /// observers) to those registered now.
   @usableFromInline
   func didChange(_ delivery: ChangeDelivery?, change: UnsafeRawPointer, of subject: AnyObject) {
-    let observers = delivery?.observers ?? list.snapshot()
-    guard !observers.isEmpty else { return }
-    let mark = ThreadContext.beginDelivery()
-    Self.deliver(change, isPrior: false, to: observers, of: subject)
-    ThreadContext.endDelivery(mark)
+    Self.deliver(change, isPrior: false, to: delivery?.observers ?? list.snapshot(), of: subject)
   }
 
-  /// Calls each observer in order. The snapshot keeps every entry alive, so the loop
-  /// reads the entries as unmanaged references (the same bits) and retains none.
+  /// Calls each observer in order, with the thread marked as delivering. The snapshot
+  /// keeps every entry alive, so the loop reads the entries as unmanaged references (the
+  /// same bits) and retains none.
   private static func deliver(
     _ change: UnsafeRawPointer,
     isPrior: Bool,
     to observers: ContiguousArray<PropertyObserver>,
     of subject: AnyObject
   ) {
+    guard !observers.isEmpty else { return }
+    let mark = ThreadContext.beginDelivery()
+    defer { ThreadContext.endDelivery(mark) }
     observers.withUnsafeBytes { bytes in
       for entry in bytes.assumingMemoryBound(to: Unmanaged<PropertyObserver>.self) {
         entry._withUnsafeGuaranteedRef { entry in

@@ -3,6 +3,24 @@ import Testing
 
 @Suite("Dependency tracking")
 struct DependencyTrackingTests {
+  // MARK: Reads outside and inside a scope in one function
+
+  /// The check for tracking is declared free of effects, so the optimizer may ask it once
+  /// per function; a key path read later in the same function must still be tracked.
+  /// (Meaningful in the release and sanitizer legs, where the optimizer runs.)
+  @Test("Properties read in a function before it observes them are still tracked when it does")
+  func readsBeforeObservingAreTracked() {
+    let document = Document(title: "Draft")
+    var seen = [document.title, document.displayTitle]
+    let title = document.observe(\.title) { _, change in seen.append(change.newValue ?? "") }
+    let display = document.observe(\.displayTitle) { _, change in seen.append(change.newValue ?? "") }
+    seen.append(document.title)
+    document.isFavorite = true
+    document.title = "Final"
+    #expect(seen == ["Draft", "Draft", "Draft", "★ Draft", "Final", "★ Final"])
+    withExtendedLifetime((title, display)) {}
+  }
+
   // MARK: Key paths written with a subclass root
 
   @Test("A key path rooted at a subclass observes the property declared in its superclass")
