@@ -18,6 +18,7 @@ struct DependencyChange {
   }
 
   /// The same change with the values cast to `Value`.
+  @usableFromInline
   func typed<Value>(as type: Value.Type) -> ObservedChange<Value> {
     ObservedChange(
       kind: kind,
@@ -31,12 +32,13 @@ struct DependencyChange {
 
 /// A dependency's change as it arrives: a pointer to its typed ``ObservedChange`` and the
 /// function that erases it, so a registration pays for erasing only when it uses it.
+@usableFromInline
 struct DependencyChangeReference {
   let change: UnsafeRawPointer?
   let erase: ((UnsafeRawPointer) -> DependencyChange)?
 
   /// The change without its type; `nil` when it came from no change (a release).
-  var erased: DependencyChange? {
+  @usableFromInline var erased: DependencyChange? {
     guard let change, let erase else { return nil }
     return erase(change)
   }

@@ -8,56 +8,55 @@
 /// longer observed, and conditional dependencies stay right), and reports the value
 /// before and after. When the key path mirrors exactly one property of the subject, a
 /// collection change keeps its kind and indexes.
+///
+/// This class holds the untyped half: the entries, the gate and the sink. The typed half
+/// — evaluating, keeping the last value, making the change — is a ``DerivedValue``,
+/// reached through a closure made where the key path's types are known, so that every
+/// change runs code specialized for them rather than generic code looking up metadata.
 @usableFromInline
-final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationRegistration, DependencyOwner,
-  @unchecked Sendable
-{
+final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unchecked Sendable {
+  /// What the typed half is asked to do.
+  @usableFromInline
+  enum Step {
+    /// A dependency of `root`'s key path is about to change (only for `.prior`).
+    case willChange(root: AnyObject, DependencyChangeReference)
+    /// A dependency changed: evaluate again, and report the change.
+    case didChange(root: AnyObject, DependencyChangeReference)
+    /// The registration ended: drop the last value.
+    case end
+  }
+
+  /// Runs a step of the typed half for this registration.
+  @usableFromInline
+  typealias TypedHalf = (Step, DerivedRegistration) -> Void
+
   private struct State {
-    /// The key path's value at the last evaluation: the next change's old value.
-    var value: Value?
-    /// Whether that value was the very value of the key path's only dependency.
+    /// Whether the last value was the very value of the key path's only dependency.
     var mirrorsSoleDependency = false
     /// One entry per property read, keyed by that property's observer list.
     var entries: [ObjectIdentifier: DependencyObserver] = [:]
   }
 
   @usableFromInline let info: RegistrationInfo
-  private weak var root: Root?
-  /// Evaluates the key path.
-  private let evaluate: (Root) -> Value
+  private weak var root: AnyObject?
+  private let typed: TypedHalf
   private let gate = DeliveryGate()
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var sink: ObservationSink?
+  /// Guards the entries, and the typed half's last value.
   private let state = Locked(State())
 
   @usableFromInline
-  init(root: Root, evaluate: @escaping (Root) -> Value, info: RegistrationInfo, sink: @escaping ObservationSink) {
+  init(root: AnyObject, info: RegistrationInfo, sink: @escaping ObservationSink, typed: @escaping TypedHalf) {
     self.root = root
-    self.evaluate = evaluate
     self.info = info
     self.sink = sink
+    self.typed = typed
   }
 
   var registration: any ObservationRegistration { self }
 
   @usableFromInline var isValid: Bool { gate.isOpen && root != nil && !info.observerIsGone }
-
-  /// Observes what the first evaluation read, then makes the `.initial` call if asked.
-  @usableFromInline
-  func start(value: Value, dependencies: [Dependency]) {
-    guard let root else { return }
-    let mirrors = Self.mirrors(value, dependencies, of: root)
-    state.withLock { state in
-      state.value = value
-      state.mirrorsSoleDependency = mirrors
-      retarget(&state, to: dependencies)
-    }
-    if info.options.contains(.initial) {
-      ThreadContext.delivering {
-        send(ObservedChange(kind: .setting, newValue: value), to: root)
-      }
-    }
-  }
 
   @usableFromInline func invalidate() {
     end()
@@ -68,46 +67,15 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     root === subject
   }
 
-  /// Drops the sink and what it captures; the gate calls this exactly once.
-  private func releaseSink() {
-    sink = nil
-    if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
-  }
-
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
-    let (value, mirrors) = state.withLock { ($0.value, $0.mirrorsSoleDependency) }
-    let change = mirrors ? reference.erased : nil
-    let prior =
-      if let change, change.kind != .setting {
-        change.typed(as: Value.self)
-      } else {
-        ObservedChange<Value>(kind: .setting, oldValue: value, isPrior: true)
-      }
-    send(prior, to: root)
+    typed(.willChange(root: root, reference), self)
   }
 
   func dependencyDidChange(_ reference: DependencyChangeReference) {
     guard gate.isOpen else { return }
     guard let root else { return end() }
-    var newValue: Value?
-    let dependencies = DependencyTracking.track { newValue = evaluate(root) }
-    guard let value = newValue else { return }
-    let mirrors = Self.mirrors(value, dependencies, of: root)
-    let (oldValue, mirrored) = state.withLock { state in
-      defer {
-        state.value = value
-        state.mirrorsSoleDependency = mirrors
-        retarget(&state, to: dependencies)
-      }
-      return (state.value, state.mirrorsSoleDependency)
-    }
-    // Only a key path that mirrors its sole dependency passes a collection change through.
-    if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
-      send(change.typed(as: Value.self), to: root)
-    } else {
-      send(ObservedChange(kind: .setting, oldValue: oldValue, newValue: value), to: root)
-    }
+    typed(.didChange(root: root, reference), self)
   }
 
   func dependencyDidRelease() {
@@ -116,23 +84,68 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     dependencyDidChange(DependencyChangeReference(change: nil, erase: nil))
   }
 
-  /// Calls the sink through the gate; a `false` answer ends the registration.
-  private func send(_ change: ObservedChange<Value>, to root: Root) {
+  // MARK: For the typed half
+
+  /// Whether to make the `.initial` call.
+  @usableFromInline var wantsInitial: Bool { info.options.contains(.initial) }
+
+  /// Records an evaluation: under the lock, runs `exchange` (which swaps the typed half's
+  /// last value), notes whether the value mirrors its sole dependency, and moves the
+  /// entries to `dependencies`. Returns whether the previous value mirrored it.
+  @usableFromInline
+  func commit(_ dependencies: [Dependency], mirrors: Bool, exchange: () -> Void) -> Bool {
+    state.withLock { state in
+      exchange()
+      defer { state.mirrorsSoleDependency = mirrors }
+      retarget(&state, to: dependencies)
+      return state.mirrorsSoleDependency
+    }
+  }
+
+  /// Runs `read` under the lock (to read the typed half's last value); returns whether
+  /// that value mirrors its sole dependency.
+  @usableFromInline
+  func withLastValue(_ read: () -> Void) -> Bool {
+    state.withLock { state in
+      read()
+      return state.mirrorsSoleDependency
+    }
+  }
+
+  /// Makes the `.initial` call with the typed change `change` points to.
+  @usableFromInline
+  func sendInitial(_ change: UnsafeRawPointer, to root: AnyObject) {
+    ThreadContext.delivering { send(change, to: root) }
+  }
+
+  /// Calls the sink through the gate with the typed change `change` points to; a `false`
+  /// answer ends the registration.
+  @usableFromInline
+  func send(_ change: UnsafeRawPointer, to root: AnyObject) {
     guard gate.enter(orRelease: { releaseSink() }) else { return }
-    let keepsObserving = withUnsafePointer(to: change) { change in sink.map { $0(root, change) } ?? true }
+    let keepsObserving = sink.map { $0(root, change) } ?? true
     if !keepsObserving { end() }
     gate.leave { releaseSink() }
   }
 
-  /// Closes the gate and every entry, without waiting.
+  // MARK: Ending
+
+  /// Drops the sink and what it captures; the gate calls this exactly once.
+  private func releaseSink() {
+    sink = nil
+    if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
+  }
+
+  /// Closes the gate and every entry, without waiting, and lets the typed half drop its
+  /// last value.
   private func end() {
     gate.close { releaseSink() }
-    let (entries, value) = state.withLock { state in
+    let entries = state.withLock { state in
       defer { state = State() }
-      return (state.entries, state.value)
+      return state.entries
     }
     for entry in entries.values { entry.close() }
-    _ = consume value  // released here, outside the lock
+    typed(.end, self)
   }
 
   /// Moves the entries to the properties `dependencies` names: keeps the ones still
@@ -158,12 +171,5 @@ final class DerivedRegistration<Root: KeyValueObservable, Value>: ObservationReg
     }
     for stale in current.values { stale.close() }
     state.entries = next
-  }
-
-  /// Whether `value` is the very value of the only property read, on the subject itself:
-  /// the same bits, so the same storage, so the property's indexes are the key path's.
-  private static func mirrors(_ value: Value, _ dependencies: [Dependency], of root: Root) -> Bool {
-    guard dependencies.count == 1, let only = dependencies.first, only.subject === root else { return false }
-    return only.returned(value)
   }
 }

@@ -157,9 +157,10 @@ extension KeyValueObservable {
       }
       return registration
     }
-    let registration = DerivedRegistration(root: self, evaluate: { $0[keyPath: keyPath] }, info: info, sink: sink)
+    let typed = DerivedValue(keyPath: keyPath)
+    let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
     attach(registration)
-    registration.start(value: value, dependencies: dependencies)
+    typed.start(registration, root: self, value: value, dependencies: dependencies)
     return registration
   }
 }

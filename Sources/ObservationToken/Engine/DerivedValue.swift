@@ -1,0 +1,92 @@
+/// The typed half of a ``DerivedRegistration``: evaluates the key path, keeps the last
+/// value, and makes each change.
+///
+/// Its methods are inlinable and reached only through the closure ``register`` makes
+/// where the key path's types are known, so they run specialized: a change copies its
+/// values directly instead of through generic witnesses and metadata lookups.
+@usableFromInline
+final class DerivedValue<Root: KeyValueObservable, Value> {
+  @usableFromInline let keyPath: KeyPath<Root, Value>
+  /// The key path's value at the last evaluation: the next change's old value. Guarded
+  /// by the registration's lock.
+  @usableFromInline var value: Value?
+
+  @inlinable
+  init(keyPath: KeyPath<Root, Value>) {
+    self.keyPath = keyPath
+  }
+
+  /// The registration's closure: runs `step` for it.
+  @inlinable
+  var step: DerivedRegistration.TypedHalf {
+    { [self] step, registration in
+      switch step {
+      case .willChange(let root, let reference):
+        willChange(registration, root: unsafeDowncast(root, to: Root.self), reference)
+      case .didChange(let root, let reference):
+        didChange(registration, root: unsafeDowncast(root, to: Root.self), reference)
+      case .end:
+        end(registration)
+      }
+    }
+  }
+
+  /// Observes what the first evaluation read, then makes the `.initial` call if asked.
+  @inlinable
+  func start(_ registration: DerivedRegistration, root: Root, value: Value, dependencies: [Dependency]) {
+    let mirrors = Self.mirrors(value, dependencies, of: root)
+    _ = registration.commit(dependencies, mirrors: mirrors) { self.value = value }
+    guard registration.wantsInitial else { return }
+    withUnsafePointer(to: ObservedChange(setting: nil, to: value)) {
+      registration.sendInitial($0, to: root)
+    }
+  }
+
+  @inlinable
+  func willChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChangeReference) {
+    var value: Value?
+    let mirrors = registration.withLastValue { value = self.value }
+    let change = mirrors ? reference.erased : nil
+    let prior =
+      if let change, change.kind != .setting {
+        change.typed(as: Value.self)
+      } else {
+        ObservedChange<Value>(setting: value, to: nil, isPrior: true)
+      }
+    withUnsafePointer(to: prior) { registration.send($0, to: root) }
+  }
+
+  @inlinable
+  func didChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChangeReference) {
+    var newValue: Value?
+    let dependencies = DependencyTracking.track { newValue = root[keyPath: keyPath] }
+    guard let value = newValue else { return }
+    let mirrors = Self.mirrors(value, dependencies, of: root)
+    var oldValue: Value?
+    let mirrored = registration.commit(dependencies, mirrors: mirrors) {
+      swap(&oldValue, &self.value)
+      self.value = value
+    }
+    // Only a key path that mirrors its sole dependency passes a collection change through.
+    if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
+      withUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }
+    } else {
+      withUnsafePointer(to: ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
+    }
+  }
+
+  /// Drops the last value, outside the lock.
+  @inlinable
+  func end(_ registration: DerivedRegistration) {
+    var released: Value?
+    _ = registration.withLastValue { swap(&released, &value) }
+  }
+
+  /// Whether `value` is the very value of the only property read, on the subject itself:
+  /// the same bits, so the same storage, so the property's indexes are the key path's.
+  @inlinable
+  static func mirrors(_ value: Value, _ dependencies: [Dependency], of root: Root) -> Bool {
+    guard dependencies.count == 1, let only = dependencies.first, only.subject === root else { return false }
+    return only.returned(value)
+  }
+}
