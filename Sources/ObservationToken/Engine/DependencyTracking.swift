@@ -10,7 +10,7 @@ private let activeTrackingScopes = Atomic<Int>(0)
 /// Not inlined, and declared free of effects, so the optimizer neither retains the object
 /// around each read (an inline atomic load counts as a side effect) nor calls this more
 /// than once per function: within one function the answer cannot change for the calling
-/// thread. Its scopes begin and end inside ``DependencyTracking/track(_:)``, an opaque
+/// thread. Its scopes begin and end inside ``DependencyTracking/track(_:then:)``, an opaque
 /// call that leaves the thread as it found it, and the reads made in a scope run in the
 /// scope's body, another function. Other threads' scopes only make the answer `true`
 /// spuriously, which the thread-local check behind it sorts out. (A free function: a
@@ -47,15 +47,19 @@ struct Dependency {
 
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
 ///
-/// Evaluating a key path inside ``track(_:)`` discovers everything it depends on, on
+/// Evaluating a key path inside ``track(_:then:)`` discovers everything it depends on, on
 /// every object along the way: that is how chains, derived properties and key paths
 /// written with a subclass root are matched to the properties that can change them.
 @usableFromInline
 enum DependencyTracking {
-  /// Runs `body` and returns the properties it read, in first-read order. Scopes nest;
-  /// an inner scope's reads are not seen by the outer one.
+  /// Runs `body`, then passes `use` the properties it read, in first-read order. Scopes
+  /// nest; an inner scope's reads are not seen by the outer one.
+  ///
+  /// The reads are a slice of the thread's own buffer, valid during `use` only and then
+  /// dropped, so that tracking allocates nothing once the buffer has grown. `use` runs
+  /// after the scope has ended.
   @usableFromInline
-  static func track(_ body: () -> Void) -> [Dependency] {
+  static func track(_ body: () -> Void, then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
     let context = ThreadContext.current
     let outerStart = context.trackingStart
     let start = context.recordedReads.count
@@ -64,14 +68,9 @@ enum DependencyTracking {
     body()
     activeTrackingScopes.wrappingSubtract(1, ordering: .relaxed)
     context.trackingStart = outerStart
-    guard start > 0 else {
-      var dependencies: [Dependency] = []
-      swap(&dependencies, &context.recordedReads)
-      return dependencies
-    }
-    let dependencies = Array(context.recordedReads[start...])
-    context.recordedReads.removeLast(context.recordedReads.count - start)
-    return dependencies
+    use(context.recordedReads[start...])
+    // One at a time: there are few, and the ranged removal is a generic path.
+    while context.recordedReads.count > start { context.recordedReads.removeLast() }
   }
 
   /// Records a read in the calling thread's innermost scope, once per property.
@@ -84,7 +83,7 @@ enum DependencyTracking {
   /// Stops the program when a key path read no `@Observed` property: it could never
   /// report a change, and a silent observation is worse than a clear stop.
   @usableFromInline
-  static func requireObservable(_ dependencies: [Dependency], keyPath: AnyKeyPath, subjectType: Any.Type) {
+  static func requireObservable(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, subjectType: Any.Type) {
     precondition(
       !dependencies.isEmpty,
       """

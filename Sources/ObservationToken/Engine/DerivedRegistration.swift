@@ -93,7 +93,7 @@ final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unch
   /// last value), notes whether the value mirrors its sole dependency, and moves the
   /// entries to `dependencies`. Returns whether the previous value mirrored it.
   @usableFromInline
-  func commit(_ dependencies: [Dependency], mirrors: Bool, exchange: () -> Void) -> Bool {
+  func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
@@ -152,7 +152,7 @@ final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unch
   /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
   /// The common case — the same properties as last time — changes nothing and allocates
   /// nothing.
-  private func retarget(_ state: inout State, to dependencies: [Dependency]) {
+  private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
     guard gate.isOpen else { return }
     let unchanged =
       dependencies.count == state.entries.count

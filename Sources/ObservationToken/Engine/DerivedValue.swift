@@ -31,11 +31,21 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     }
   }
 
-  /// Observes what the first evaluation read, then makes the `.initial` call if asked.
+  /// Observes what the first evaluation read, `dependencies`, which returned `value`.
   @inlinable
-  func start(_ registration: DerivedRegistration, root: Root, value: Value, dependencies: [Dependency]) {
+  func observe(
+    _ dependencies: ArraySlice<Dependency>,
+    of registration: DerivedRegistration,
+    root: Root,
+    value: Value
+  ) {
     let mirrors = Self.mirrors(value, dependencies, of: root)
     _ = registration.commit(dependencies, mirrors: mirrors) { self.value = value }
+  }
+
+  /// Makes the `.initial` call, if the registration asked for one.
+  @inlinable
+  func sendInitialIfAsked(_ registration: DerivedRegistration, root: Root, value: Value) {
     guard registration.wantsInitial else { return }
     withUnsafePointer(to: ObservedChange(setting: nil, to: value)) {
       registration.sendInitial($0, to: root)
@@ -59,14 +69,18 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   @inlinable
   func didChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChangeReference) {
     var newValue: Value?
-    let dependencies = DependencyTracking.track { newValue = root[keyPath: keyPath] }
-    guard let value = newValue else { return }
-    let mirrors = Self.mirrors(value, dependencies, of: root)
     var oldValue: Value?
-    let mirrored = registration.commit(dependencies, mirrors: mirrors) {
-      swap(&oldValue, &self.value)
-      self.value = value
+    var mirrors = false
+    var mirrored = false
+    DependencyTracking.track { newValue = root[keyPath: keyPath] } then: { dependencies in
+      guard let value = newValue else { return }
+      mirrors = Self.mirrors(value, dependencies, of: root)
+      mirrored = registration.commit(dependencies, mirrors: mirrors) {
+        swap(&oldValue, &self.value)
+        self.value = value
+      }
     }
+    guard let value = newValue else { return }
     // Only a key path that mirrors its sole dependency passes a collection change through.
     if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
       withUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }
@@ -85,7 +99,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   /// Whether `value` is the very value of the only property read, on the subject itself:
   /// the same bits, so the same storage, so the property's indexes are the key path's.
   @inlinable
-  static func mirrors(_ value: Value, _ dependencies: [Dependency], of root: Root) -> Bool {
+  static func mirrors(_ value: Value, _ dependencies: ArraySlice<Dependency>, of root: Root) -> Bool {
     guard dependencies.count == 1, let only = dependencies.first, only.subject === root else { return false }
     return only.returned(value)
   }

@@ -30,21 +30,22 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
     }
   }
 
-  /// The list to register in directly, if the key path is exactly one property of
-  /// `subject`: its only read, made on `subject`, of a settable key path whose value is
-  /// the very value read (same type, same bits). Anything else — a computed property, a
-  /// chain — is a ``DerivedRegistration``, which evaluates the key path on every change.
+  /// The read to register for directly, if the key path is exactly one property of
+  /// `subject`: its only read, made on `subject`, of a settable key path — provided the
+  /// key path's value is the very value read (same type, same bits; the caller checks
+  /// with ``Dependency/returned(_:)``). Anything else — a computed property, a chain —
+  /// is a ``DerivedRegistration``, which evaluates the key path on every change.
   ///
   /// The property's own key path cannot be compared: recording it would instantiate it
   /// on every read of every `@Observed` property. The rule misjudges only a settable
   /// computed property that transforms a single property of the same type yet returned
   /// it unchanged when registering.
   @usableFromInline
-  static func list(of subject: AnyObject, in dependencies: [Dependency], isSettable: Bool) -> PropertyObservers? {
+  static func directRead(of subject: AnyObject, in dependencies: ArraySlice<Dependency>, isSettable: Bool) -> Dependency? {
     guard isSettable, dependencies.count == 1, let only = dependencies.first, only.subject === subject else {
       return nil
     }
-    return only.observers
+    return only
   }
 
   /// Joins its list, then makes the `.initial` call if `initial` is given.

@@ -132,9 +132,8 @@ extension KeyValueObservable {
     sink: @escaping ObservationSink
   ) -> any ObservationRegistration {
     var evaluated: Value?
-    let dependencies = DependencyTracking.track { evaluated = self[keyPath: keyPath] }
-    DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
-    let value = evaluated!
+    var direct: PropertyObservers?
+    var derived: (DerivedRegistration, DerivedValue<Self, Value>)?
     let info = RegistrationInfo(
       subject: self,
       keyPath: keyPath,
@@ -142,25 +141,37 @@ extension KeyValueObservable {
       context: context,
       observer: observer
     )
-    let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
-    if let list = DirectRegistration.list(of: self, in: dependencies, isSettable: isSettable),
-      dependencies[0].returned(value)
-    {
-      let registration = DirectRegistration(list: list.list, info: info, sink: sink)
+    // The reads are valid only inside `then`: decide and observe there; make the
+    // `.initial` call, which runs user code, after.
+    DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
+      DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
+      let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
+      if let read = DirectRegistration.directRead(of: self, in: dependencies, isSettable: isSettable),
+        read.returned(evaluated!)
+      {
+        direct = read.observers
+        return
+      }
+      let typed = DerivedValue(keyPath: keyPath)
+      let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
       attach(registration)
-      guard options.contains(.initial) else {
-        registration.start(of: self, initial: nil)
-        return registration
-      }
-      withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
-        registration.start(of: self, initial: initial)
-      }
+      typed.observe(dependencies, of: registration, root: self, value: evaluated!)
+      derived = (registration, typed)
+    }
+    let value = evaluated!
+    if let (registration, typed) = derived {
+      typed.sendInitialIfAsked(registration, root: self, value: value)
       return registration
     }
-    let typed = DerivedValue(keyPath: keyPath)
-    let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
+    let registration = DirectRegistration(list: direct!.list, info: info, sink: sink)
     attach(registration)
-    typed.start(registration, root: self, value: value, dependencies: dependencies)
+    guard options.contains(.initial) else {
+      registration.start(of: self, initial: nil)
+      return registration
+    }
+    withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
+      registration.start(of: self, initial: initial)
+    }
     return registration
   }
 }
