@@ -100,7 +100,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   /// the same bits, so the same storage, so the property's indexes are the key path's.
   @inlinable
   static func mirrors(_ value: Value, _ dependencies: ArraySlice<Dependency>, of root: Root) -> Bool {
-    guard dependencies.count == 1, let only = dependencies.first, only.subject === root else { return false }
+    guard dependencies.count == 1, let only = dependencies.first, only.isRead(of: root) else { return false }
     return only.returned(value)
   }
 }

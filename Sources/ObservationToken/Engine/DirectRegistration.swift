@@ -42,7 +42,7 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   /// it unchanged when registering.
   @usableFromInline
   static func directRead(of subject: AnyObject, in dependencies: ArraySlice<Dependency>, isSettable: Bool) -> Dependency? {
-    guard isSettable, dependencies.count == 1, let only = dependencies.first, only.subject === subject else {
+    guard isSettable, dependencies.count == 1, let only = dependencies.first, only.isRead(of: subject) else {
       return nil
     }
     return only
