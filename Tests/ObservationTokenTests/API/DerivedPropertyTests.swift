@@ -22,6 +22,13 @@ final class APIHeader: KeyValueObservable {
   }
 }
 
+/// A computed property whose value is an object.
+final class APIDocumentHolder: KeyValueObservable {
+  @Observed var document: Document?
+
+  var currentDocument: Document? { document }
+}
+
 @Suite("Derived properties")
 struct DerivedPropertyTests {
   @Test(
@@ -101,6 +108,22 @@ struct DerivedPropertyTests {
     panel.title = "Title 3"
     #expect(calls.last == TokenCall(old: "Title 2", new: "Title 3"))
     #expect(calls.count == 4)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("An invalidated token keeps no derived value alive, though the token and its subject live on")
+  func invalidationReleasesTheLastValue() {
+    let holder = APIDocumentHolder()
+    weak var released: Document?
+    do {
+      let document = Document()
+      holder.document = document
+      released = document
+    }
+    let token = holder.observe(\.currentDocument) { _, _ in }
+    token.invalidate()
+    holder.document = nil
+    #expect(released == nil)
     withExtendedLifetime(token) {}
   }
 
