@@ -44,38 +44,22 @@ struct DependencyChangeReference {
   }
 }
 
-/// A registration that depends on several properties, possibly of several objects.
-protocol DependencyOwner: AnyObject, Sendable {
-  var registration: any ObservationRegistration { get }
-  /// A property it read is about to change (only for `.prior` registrations).
-  func dependencyWillChange(_ change: DependencyChangeReference)
-  /// A property it read has changed.
-  func dependencyDidChange(_ change: DependencyChangeReference)
-  /// An object it read from was released.
-  func dependencyDidRelease()
-}
-
 /// The entry that forwards one property's changes to the registration depending on it.
 final class DependencyObserver: PropertyObserver, @unchecked Sendable {
   /// Strong: the owner keeps its entries and the entries their owner until the owner
   /// ends, which closes every entry and breaks the cycle.
-  private let owner: any DependencyOwner
+  private let owner: DerivedRegistration
 
-  private let ownerSequence: UInt64
-  private let ownerWantsPrior: Bool
-
-  init(list: ObserverList, owner: any DependencyOwner, sequence: UInt64, wantsPrior: Bool) {
+  init(list: ObserverList, owner: DerivedRegistration) {
     self.owner = owner
-    ownerSequence = sequence
-    ownerWantsPrior = wantsPrior
     super.init(list: list)
   }
 
-  override var sequence: UInt64 { ownerSequence }
+  override var sequence: UInt64 { owner.info.sequence }
 
-  override var wantsPrior: Bool { ownerWantsPrior }
+  override var wantsPrior: Bool { owner.info.options.contains(.prior) }
 
-  override var registration: any ObservationRegistration { owner.registration }
+  override var registration: any ObservationRegistration { owner }
 
   /// Whether the list it is in still exists (its object is alive).
   var isAttached: Bool { list.isAttached }

@@ -14,7 +14,7 @@
 /// reached through a closure made where the key path's types are known, so that every
 /// change runs code specialized for them rather than generic code looking up metadata.
 @usableFromInline
-final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unchecked Sendable {
+final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   /// What the typed half is asked to do.
   @usableFromInline
   enum Step {
@@ -53,8 +53,6 @@ final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unch
     self.sink = sink
     self.typed = typed
   }
-
-  var registration: any ObservationRegistration { self }
 
   @usableFromInline var isValid: Bool { gate.isOpen && root != nil && !info.observerIsGone }
 
@@ -161,13 +159,7 @@ final class DerivedRegistration: ObservationRegistration, DependencyOwner, @unch
     var current = state.entries.filter { $0.value.isAttached }
     var next: [ObjectIdentifier: DependencyObserver] = [:]
     for dependency in dependencies {
-      next[dependency.id] =
-        current.removeValue(forKey: dependency.id)
-        ?? dependency.observers.addDependent(
-          self,
-          sequence: info.sequence,
-          wantsPrior: info.options.contains(.prior)
-        )
+      next[dependency.id] = current.removeValue(forKey: dependency.id) ?? dependency.observers.addDependent(self)
     }
     for stale in current.values { stale.close() }
     state.entries = next

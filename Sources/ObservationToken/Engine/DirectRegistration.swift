@@ -41,7 +41,11 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   /// computed property that transforms a single property of the same type yet returned
   /// it unchanged when registering.
   @usableFromInline
-  static func directRead(of subject: AnyObject, in dependencies: ArraySlice<Dependency>, isSettable: Bool) -> Dependency? {
+  static func directRead(
+    of subject: AnyObject,
+    in dependencies: ArraySlice<Dependency>,
+    isSettable: Bool
+  ) -> Dependency? {
     guard isSettable, dependencies.count == 1, let only = dependencies.first, only.isRead(of: subject) else {
       return nil
     }

@@ -74,8 +74,8 @@ public struct Observed<Value> {
         return
       }
       let oldValue = subject[keyPath: storageKeyPath].value
-      let delivery =
-        observers._withUnsafeGuaranteedRef { $0.hasPriorObservers } ? willSet(observers, from: oldValue, of: subject) : nil
+      let hasPriorObservers = observers._withUnsafeGuaranteedRef { $0.hasPriorObservers }
+      let delivery = hasPriorObservers ? willSet(observers, from: oldValue, of: subject) : nil
       subject[keyPath: storageKeyPath].value = newValue
       didSet(observers, delivery, from: oldValue, to: newValue, of: subject)
     }

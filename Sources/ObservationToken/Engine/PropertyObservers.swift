@@ -77,8 +77,8 @@ final class PropertyObservers: Sendable {
 
   /// Adds an entry that forwards this property's changes to `owner`, a registration
   /// that depends on the property.
-  func addDependent(_ owner: any DependencyOwner, sequence: UInt64, wantsPrior: Bool) -> DependencyObserver {
-    let entry = DependencyObserver(list: list, owner: owner, sequence: sequence, wantsPrior: wantsPrior)
+  func addDependent(_ owner: DerivedRegistration) -> DependencyObserver {
+    let entry = DependencyObserver(list: list, owner: owner)
     list.insert(entry)
     return entry
   }
