@@ -106,36 +106,45 @@ enum DependencyTracking {
 }
 
 extension DependencyTracking {
-  /// Records a read of an `@Observed` property if the calling thread is tracking.
-  /// Returns a new observer list when the property had none, for the caller to store.
-  /// Inlinable, so the typed parts (the value's bits, the list's eraser) are specialized;
-  /// never inlined, so a loop of reads stays small.
-  @inlinable @inline(never)
-  static func recordRead<Value>(
-    of subject: AnyObject,
-    observers existing: PropertyObservers?,
-    value: Value
-  ) -> PropertyObservers? {
-    var created: PropertyObservers?
-    recordIfTracking {
-      let observers =
-        existing
-        ?? PropertyObservers { change in
-          DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
-        }
-      if existing == nil { created = observers }
-      return Dependency(subject: subject, observers: observers, value: ValueIdentity(of: value))
-    }
-    return created
+  /// A read of an `@Observed` property that the calling thread records; see
+  /// ``beginRead(of:)``.
+  @usableFromInline
+  struct TrackedRead {
+    let context: Unmanaged<ThreadContext>
+    let lock: UnsafeMutablePointer<SpinLock>
   }
 
-  /// Records the read `dependency` describes in the calling thread's innermost scope, if
-  /// it has one; `dependency` runs only then (it may create the property's list).
-  @usableFromInline
-  static func recordIfTracking(_ dependency: () -> Dependency) {
+  /// Begins a read of an `@Observed` property of `subject`: `nil` when the calling thread
+  /// is not tracking. Otherwise the object's storage lock is held (see
+  /// ``ObservedStorageLocks``) until ``endRead(_:of:observers:value:)``, and in between
+  /// the caller reads the property's list, creating and storing it on first use.
+  @usableFromInline @inline(never)
+  static func beginRead(of subject: AnyObject) -> TrackedRead? {
     ThreadContext.withCurrent { context in
-      guard context.trackingStart != nil else { return }
-      record(dependency(), in: context)
+      guard context.trackingStart != nil else { return nil }
+      let lock = ObservedStorageLocks.lock(for: subject)
+      lock.pointee.lock()
+      return TrackedRead(context: .passUnretained(context), lock: lock)
     }
+  }
+
+  /// Ends what ``beginRead(of:)`` began, and records the read in the thread's innermost
+  /// scope. Inlinable, so the value's bits are taken by specialized code; never inlined,
+  /// so a loop of reads stays small.
+  @inlinable @inline(never)
+  static func endRead<Value>(
+    _ read: TrackedRead,
+    of subject: AnyObject,
+    observers: PropertyObservers,
+    value: Value
+  ) {
+    finish(read, Dependency(subject: subject, observers: observers, value: ValueIdentity(of: value)))
+  }
+
+  /// Unlocks, then records `dependency`.
+  @usableFromInline
+  static func finish(_ read: TrackedRead, _ dependency: Dependency) {
+    read.lock.pointee.unlock()
+    read.context._withUnsafeGuaranteedRef { record(dependency, in: $0) }
   }
 }

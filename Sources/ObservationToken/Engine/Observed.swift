@@ -45,17 +45,18 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
-      if mayBeTrackingReads(),
-        let created = DependencyTracking.recordRead(
-          of: subject,
-          observers: subject[keyPath: storageKeyPath].observers,
-          value: value
-        )
-      {
-        // Tracking creates the list on first use, so the read can be observed. One call
-        // keeps this accessor small enough to inline; the wrapped key path is not passed
-        // on, which would instantiate it on every read.
-        subject[keyPath: storageKeyPath].observers = created
+      if mayBeTrackingReads(), let read = DependencyTracking.beginRead(of: subject) {
+        // Under the read's lock, so that threads reading — and so observing — at once
+        // agree on the one list the storage keeps, created on first use. The wrapped key
+        // path is not passed on, which would instantiate it on every read.
+        let observers: PropertyObservers
+        if let existing = subject[keyPath: storageKeyPath].observers {
+          observers = existing
+        } else {
+          observers = PropertyObservers(changesOf: Value.self)
+          subject[keyPath: storageKeyPath].observers = observers
+        }
+        DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
       }
       return value
     }

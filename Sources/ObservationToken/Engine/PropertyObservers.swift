@@ -19,6 +19,14 @@ final class PropertyObservers: Sendable {
     list = ObserverList(erase: erase)
   }
 
+  /// A list for a property whose values are `Value`s.
+  @inlinable
+  convenience init<Value>(changesOf type: Value.Type) {
+    self.init { change in
+      DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
+    }
+  }
+
   deinit {
     for entry in list.detach() { entry.subjectDidRelease() }
   }

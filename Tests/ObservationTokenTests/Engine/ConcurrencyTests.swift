@@ -4,9 +4,10 @@ import Synchronization
 import Testing
 
 /// The engine's thread-safety contract: a property's value is ordinary storage, so its
-/// sets and the observations added to it are serialized by the caller (here a
-/// ``PropertyGuard`` per property); everything the engine owns — observer lists,
-/// registrations, removal, the release of either side — is safe from any thread.
+/// sets are serialized by the caller with every other access to it, observations
+/// included (here with a ``PropertyGuard`` per property), while reads and observations
+/// may run at once; everything the engine owns — observer lists, registrations, removal,
+/// the release of either side — is safe from any thread.
 @Suite("Concurrency")
 struct ConcurrencyTests {
   private static let threadCount = 4
@@ -163,6 +164,38 @@ struct ConcurrencyTests {
     #expect(weakObservers.withLock { $0.allSatisfy { $0.object == nil } })
     counters.set(0, to: 0)
     #expect(counters.observationDescription.hasSuffix("(none)"))
+  }
+
+  @Test(
+    """
+    Observations made at once on threads that only read the object — the first ever of the \
+    property, and a plain read beside them — all see the next set
+    """
+  )
+  func simultaneousFirstObservations() throws {
+    var problems: [String] = []
+    for round in 0..<Self.iterations {
+      let document = Document()
+      let counter = NotificationCounter()
+      let tokens = LockedValue<[ObservationToken]>([])
+      // Reading is not a change: like any `var`, the property may be read on several
+      // threads at once, and observing reads it.
+      let finished = runOnThreads(3) { thread in
+        let token: ObservationToken
+        switch thread {
+        case 0: token = document.observe(\.title) { _, _ in counter.increment() }
+        case 1: token = document.observe(\.displayTitle) { _, _ in counter.increment() }
+        default: return _ = document.title
+        }
+        tokens.withLock { $0.append(token) }
+      }
+      try #require(finished, "round \(round): the threads did not finish: a deadlock")
+      document.title = "Changed"
+      if counter.count != 2 { problems.append("round \(round): \(counter.count) calls, not 2") }
+      if problems.count >= 5 { break }
+      withExtendedLifetime(tokens) {}
+    }
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test("A removal on another thread returns only after the call under way has finished")
