@@ -66,6 +66,8 @@ final class ReliabilityChurnRecord: Sendable {
   }
 
   let channel: ReliabilityChannel
+  /// Tells the observation apart in failure messages, such as its key path's shape.
+  let label: String
   /// The channel's finished changes when the observation was added (under the lock).
   let start: Int
   private let callCount = Atomic(0)
@@ -78,8 +80,9 @@ final class ReliabilityChurnRecord: Sendable {
   /// the failure message: it tells a repeated delivery from a stray one.
   private let newValues = LockedValue<[Int]>([])
 
-  init(channel: ReliabilityChannel) {
+  init(channel: ReliabilityChannel, label: String = "") {
     self.channel = channel
+    self.label = label
     start = channel.finished
   }
 
@@ -131,13 +134,14 @@ final class ReliabilityChurnRecord: Sendable {
   /// What is wrong, if anything.
   var problem: String? {
     let ending = Ending(rawValue: endingValue.load(ordering: .sequentiallyConsistent)) ?? .notEnded
-    guard ending != .notEnded else { return "\(channel.name): never ended" }
+    let name = channel.name + label
+    guard ending != .notEnded else { return "\(name): never ended" }
     let lower = lowerBoundValue.load(ordering: .sequentiallyConsistent)
     let bounds = lower...upperBoundValue.load(ordering: .sequentiallyConsistent)
-    if lateCalls != 0 { return "\(channel.name) \(ending): \(lateCalls) calls started after the end returned" }
+    if lateCalls != 0 { return "\(name) \(ending): \(lateCalls) calls started after the end returned" }
     if !bounds.contains(calls) {
       let values = newValues.withLock { $0 }
-      return "\(channel.name) \(ending): \(calls) calls, not in \(bounds); new values \(values)"
+      return "\(name) \(ending): \(calls) calls, not in \(bounds); new values \(values)"
     }
     return nil
   }
@@ -187,9 +191,21 @@ final class ReliabilityStableCounter: Sendable {
   /// Calls that started after the observation's end returned.
   private let lateCallCount = Atomic(0)
   private let endedFlag = Atomic(false)
+  /// The new value of each call, as a number, for failure messages.
+  private let newValues = LockedValue<[Int]>([])
 
   var calls: Int { callCount.load(ordering: .sequentiallyConsistent) }
   var outOfOrderCalls: Int { outOfOrder.load(ordering: .sequentiallyConsistent) }
+
+  /// The calls for a failure message: how many, and the new values that came twice in a
+  /// row — a repeated delivery, or an intermediate object set again — or all of them
+  /// when there are few.
+  var summary: String {
+    let values = newValues.withLock { $0 }
+    if values.count <= 50 { return "\(calls) calls, new values \(values)" }
+    let repeats = zip(values, values.dropFirst()).filter { $0 == $1 }.map(\.0)
+    return "\(calls) calls, new values repeated at once: \(repeats.prefix(20))"
+  }
   var lateCalls: Int { lateCallCount.load(ordering: .sequentiallyConsistent) }
 
   /// A value as a number: an integer, or one number for anything else (`nil`, a document).
@@ -200,6 +216,7 @@ final class ReliabilityStableCounter: Sendable {
   func called(old: Any?, new: Any?) {
     if endedFlag.load(ordering: .sequentiallyConsistent) { lateCallCount.add(1, ordering: .sequentiallyConsistent) }
     callCount.add(1, ordering: .sequentiallyConsistent)
+    newValues.withLock { $0.append(Self.number(new)) }
     guard let new else { return }
     let last = lastValue.exchange(Self.number(new), ordering: .sequentiallyConsistent)
     if last != Int.min, old.map(Self.number) != last { outOfOrder.add(1, ordering: .sequentiallyConsistent) }

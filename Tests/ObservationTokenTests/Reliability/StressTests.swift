@@ -352,15 +352,18 @@ struct StressTests {
 
     // Every stable observation saw every change of its channel exactly once, in order.
     for (_, counter, channel) in stableTokens {
-      #expect(counter.calls == channel.finished, "a stable token of \(channel.name)")
+      #expect(counter.calls == channel.finished, "a stable token of \(channel.name): \(counter.summary)")
       #expect(counter.outOfOrderCalls == 0, "a stable token of \(channel.name)")
     }
     for (counter, channel) in stableBagCounters {
-      #expect(counter.calls == channel.finished, "a stable bag token of \(channel.name)")
+      #expect(counter.calls == channel.finished, "a stable bag token of \(channel.name): \(counter.summary)")
     }
     for (observer, island, watch) in stableObservers {
       let channel = island.channels[watch]
-      #expect(observer.counter.calls == channel.finished, "a stable raw observer of \(channel.name)")
+      #expect(
+        observer.counter.calls == channel.finished,
+        "a stable raw observer of \(channel.name): \(observer.counter.summary)"
+      )
       #expect(observer.counter.outOfOrderCalls == 0, "a stable raw observer of \(channel.name)")
     }
     for island in islands {
@@ -428,7 +431,7 @@ struct StressTests {
     channel: ReliabilityChannel,
     probes: inout [WeakBox<ReliabilityStressProbe>]
   ) -> ReleaseObservation {
-    let record = ReliabilityChurnRecord(channel: channel)
+    let record = ReliabilityChurnRecord(channel: channel, label: " shape \(shape % 4)")
     let probe = ReliabilityStressProbe()
     probes.append(WeakBox(probe))
     let handler: @Sendable (Any?) -> Void = { new in
@@ -554,10 +557,10 @@ struct StressTests {
     }
     // The records of observations ended after the owner was done demand every set.
     for record in late.map(\.record) + bagged where record.calls != Self.setsPerRound {
-      problems.append("round \(seed): \(record.calls) calls, not \(Self.setsPerRound)")
+      problems.append("round \(seed)\(record.label): \(record.calls) calls, not \(Self.setsPerRound)")
     }
     if keptObserver.counter.calls != Self.setsPerRound || keptObserver.counter.outOfOrderCalls != 0 {
-      problems.append("round \(seed): the raw chain observer got \(keptObserver.counter.calls) calls")
+      problems.append("round \(seed): the raw chain observer got \(keptObserver.counter.summary)")
     }
     if weakDocument.object != nil || weakCell.object != nil { problems.append("round \(seed): subject not freed") }
     if (early + late).contains(where: \.token.isValid) { problems.append("round \(seed): a token is still valid") }
