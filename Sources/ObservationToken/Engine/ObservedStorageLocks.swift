@@ -16,6 +16,15 @@ enum ObservedStorageLocks {
     return stripes
   }()
 
+  /// Runs `body` holding `object`'s lock: for code that reads `@Observed` storage without
+  /// going through its accessors (reflection). Never call user code from `body`.
+  static func withLock<Result>(for object: AnyObject, _ body: () -> Result) -> Result {
+    let lock = lock(for: object)
+    lock.pointee.lock()
+    defer { lock.pointee.unlock() }
+    return body()
+  }
+
   /// The lock of `object`'s stripe.
   static func lock(for object: AnyObject) -> UnsafeMutablePointer<SpinLock> {
     // Objects are at least 16-byte aligned: the low bits carry nothing.

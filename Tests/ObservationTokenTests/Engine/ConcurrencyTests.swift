@@ -169,7 +169,7 @@ struct ConcurrencyTests {
   @Test(
     """
     Observations made at once on threads that only read the object — the first ever of the \
-    property, and a plain read beside them — all see the next set
+    property, with a plain read and a description beside them — all see the next set
     """
   )
   func simultaneousFirstObservations() throws {
@@ -180,12 +180,13 @@ struct ConcurrencyTests {
       let tokens = LockedValue<[ObservationToken]>([])
       // Reading is not a change: like any `var`, the property may be read on several
       // threads at once, and observing reads it.
-      let finished = runOnThreads(3) { thread in
+      let finished = runOnThreads(4) { thread in
         let token: ObservationToken
         switch thread {
         case 0: token = document.observe(\.title) { _, _ in counter.increment() }
         case 1: token = document.observe(\.displayTitle) { _, _ in counter.increment() }
-        default: return _ = document.title
+        case 2: return _ = document.title
+        default: return _ = document.observationDescription
         }
         tokens.withLock { $0.append(token) }
       }
