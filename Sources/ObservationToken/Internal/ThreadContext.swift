@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// What the engine remembers about the current thread: the dependency recorder of an
 /// active tracking scope, and how deeply the thread is nested in handler deliveries.
@@ -50,12 +51,19 @@ final class ThreadContext {
   /// exits, so the hot paths need not retain it.
   @inline(__always)
   static func withCurrent<Result>(_ body: (ThreadContext) -> Result) -> Result {
-    if let pointer = pthread_getspecific(key) {
+    let storedKey = ThreadContextKey.stored.load(ordering: .acquiring)
+    if storedKey != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: storedKey &- 1)) {
       return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
-    let context = ThreadContext()
-    pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
-    return body(context)
+    return makeCurrent()._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Creates the calling thread's context, and the key on first use by any thread.
+  @inline(never)
+  private static func makeCurrent() -> Unmanaged<ThreadContext> {
+    let context = Unmanaged.passRetained(ThreadContext())
+    pthread_setspecific(ThreadContextKey.get(), context.toOpaque())
+    return context
   }
 
   /// Runs handler deliveries: marks the thread as delivering, and suspends any tracking
@@ -92,13 +100,33 @@ final class ThreadContext {
   static var isDelivering: Bool {
     withCurrent { $0.isDelivering }
   }
+}
 
-  private static let key: pthread_key_t = {
+/// The thread-local key that holds each thread's ``ThreadContext``.
+///
+/// Kept in a statically initialized atomic, not a lazy global: every access to a lazy
+/// global goes through `swift_once`, and every observed change looks the context up.
+private enum ThreadContextKey {
+  /// The key plus one; zero until the first context is made.
+  static let stored = Atomic<UInt>(0)
+
+  /// The key, created by the first thread that needs it.
+  static func get() -> pthread_key_t {
+    let known = stored.load(ordering: .acquiring)
+    if known != 0 { return pthread_key_t(truncatingIfNeeded: known &- 1) }
     var key = pthread_key_t()
     let status = pthread_key_create(&key, releaseContext)
     precondition(status == 0, "ObservationToken: cannot create its thread-local key (error \(status))")
-    return key
-  }()
+    let (exchanged, winner) = stored.compareExchange(
+      expected: 0,
+      desired: UInt(key) &+ 1,
+      ordering: .acquiringAndReleasing
+    )
+    guard !exchanged else { return key }
+    // Another thread created one first: use it, and give this one back.
+    pthread_key_delete(key)
+    return pthread_key_t(truncatingIfNeeded: winner &- 1)
+  }
 }
 
 #if canImport(Darwin)
