@@ -33,14 +33,7 @@ extension KeyValueObservable {
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
     ObservationToken.start { _, attach in
-      register(keyPath, options: options.tokenOptions, attach: attach) { subject, change in
-        // The engine calls a registration with its own subject and a change of `Value`.
-        changeHandler(
-          unsafeDowncast(subject, to: Self.self),
-          change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
-        )
-        return true
-      }
+      register(keyPath, options: options.tokenOptions, attach: attach, sink: ChangeHandlerSink(changeHandler))
     }
   }
 

@@ -47,7 +47,7 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   private let state = Locked(State())
 
   @usableFromInline
-  init(root: AnyObject, info: RegistrationInfo, sink: @escaping ObservationSink, typed: @escaping TypedHalf) {
+  init(root: AnyObject, info: RegistrationInfo, sink: ObservationSink, typed: @escaping TypedHalf) {
     self.root = root
     self.info = info
     self.sink = sink
@@ -121,7 +121,7 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   @usableFromInline
   func send(_ change: UnsafeRawPointer, to root: AnyObject) {
     guard gate.enter(orRelease: { releaseSink() }) else { return }
-    let keepsObserving = sink.map { $0(root, change) } ?? true
+    let keepsObserving = sink.map { $0.receive(change, of: root) } ?? true
     if !keepsObserving { end() }
     gate.leave { releaseSink() }
   }

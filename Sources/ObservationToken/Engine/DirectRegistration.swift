@@ -8,26 +8,17 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   @usableFromInline let info: RegistrationInfo
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var sink: Unmanaged<SinkBox>?
+  private var sink: Unmanaged<ObservationSink>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, sink: @escaping ObservationSink) {
+  init(list: ObserverList, info: RegistrationInfo, sink: ObservationSink) {
     self.info = info
-    self.sink = Unmanaged.passRetained(SinkBox(sink))
+    self.sink = Unmanaged.passRetained(sink)
     super.init(list: list)
   }
 
   deinit {
     sink?.release()
-  }
-
-  /// Holds a sink so it can be referenced without reference counting; see ``sink``.
-  final class SinkBox {
-    let sink: ObservationSink
-
-    init(_ sink: @escaping ObservationSink) {
-      self.sink = sink
-    }
   }
 
   /// The read to register for directly, if the key path is exactly one property of
@@ -71,7 +62,7 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
     guard let sink else { return }
-    if !sink._withUnsafeGuaranteedRef({ $0.sink(subject, change) }) { close() }
+    if !sink._withUnsafeGuaranteedRef({ $0.receive(change, of: subject) }) { close() }
   }
 
   override func releaseHandler() {

@@ -25,12 +25,6 @@ extension ObservationRegistration {
   var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 }
 
-/// What a registration calls for each change: the subject, and a pointer to the
-/// ``ObservedChange`` of the registered key path's value type. Returns `false` to end
-/// the registration (its raw observer is gone).
-@usableFromInline
-typealias ObservationSink = (AnyObject, UnsafeRawPointer) -> Bool
-
 /// What a registration watches and for whom, for removal and descriptions.
 @usableFromInline
 struct RegistrationInfo: @unchecked Sendable {
@@ -129,7 +123,7 @@ extension KeyValueObservable {
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
     attach: (any ObservationRegistration) -> Void = { _ in },
-    sink: @escaping ObservationSink
+    sink: ObservationSink
   ) -> any ObservationRegistration {
     var evaluated: Value?
     var direct: PropertyObservers?
@@ -173,5 +167,19 @@ extension KeyValueObservable {
       registration.start(of: self, initial: initial)
     }
     return registration
+  }
+
+  /// Registers a closure for the changes of `keyPath`; see
+  /// ``register(_:options:context:observer:attach:sink:)-(_,_,_,_,_,ObservationSink)``.
+  @inlinable
+  func register<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    context: UnsafeMutableRawPointer? = nil,
+    observer: AnyObject? = nil,
+    attach: (any ObservationRegistration) -> Void = { _ in },
+    sink: @escaping ClosureSink.Function
+  ) -> any ObservationRegistration {
+    register(keyPath, options: options, context: context, observer: observer, attach: attach, sink: ClosureSink(sink))
   }
 }
