@@ -169,8 +169,8 @@ extension KeyValueObservable {
     return registration
   }
 
-  /// Registers a closure for the changes of `keyPath`; see
-  /// ``register(_:options:context:observer:attach:sink:)-(_,_,_,_,_,ObservationSink)``.
+  /// Registers a closure for the changes of `keyPath`, wrapped in a ``ClosureSink``; the
+  /// form above says what registering does.
   @inlinable
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
