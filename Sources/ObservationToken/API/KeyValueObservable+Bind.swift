@@ -91,7 +91,7 @@ extension KeyValueObservable {
   ) -> ObservationToken {
     ObservationToken.start(target: target) { token, attach in
       let binding = ObjectIdentifier(token)
-      return register(keyPath, options: [.initial, .new], attach: attach) { [weak target] subject, change in
+      let sink = ClosureSink { [weak target] subject, change in
         guard let target else { return false }
         // Collection changes carry elements; the target wants the whole current value.
         // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
@@ -105,6 +105,7 @@ extension KeyValueObservable {
         ThreadContext.current.applying(binding) { apply(target, value) }
         return true
       }
+      return register(keyPath, options: [.initial, .new], attach: attach, sink: sink)
     }
   }
 }

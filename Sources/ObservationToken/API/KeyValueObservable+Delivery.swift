@@ -38,11 +38,12 @@ extension KeyValueObservable where Self: Sendable {
       changeHandler(delivered.subject, delivered.change)
     }
     return ObservationToken.start(delivery: delivery) { _, attach in
-      register(keyPath, options: options.tokenOptions, attach: attach) { subject, change in
+      let sink = ClosureSink { subject, change in
         let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
         delivery.schedule(ObservedDelivery(subject: unsafeDowncast(subject, to: Self.self), change: change))
         return true
       }
+      return register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
     }
   }
 

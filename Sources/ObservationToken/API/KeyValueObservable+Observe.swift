@@ -61,7 +61,7 @@ extension KeyValueObservable {
     ObservationToken.start { token, attach in
       // Weak: the token owns the registration; a token released on another thread while
       // a call is starting reads as gone, and the call is skipped.
-      register(keyPath, options: options.tokenOptions, attach: attach) { [weak token] subject, change in
+      let sink = ClosureSink { [weak token] subject, change in
         guard let token else { return true }
         changeHandler(
           unsafeDowncast(subject, to: Self.self),
@@ -70,6 +70,7 @@ extension KeyValueObservable {
         )
         return true
       }
+      return register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
     }
   }
 

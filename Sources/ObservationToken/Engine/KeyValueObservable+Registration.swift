@@ -29,8 +29,7 @@ extension KeyValueObservable {
     context: UnsafeMutableRawPointer? = nil
   ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    let registration = register(keyPath, options: options, context: context, observer: observer) {
-      [weak observer] subject, change in
+    let sink = ClosureSink { [weak observer] subject, change in
       guard let observer else { return false }
       observer.observeValue(
         forKeyPath: erasedKeyPath,
@@ -40,6 +39,7 @@ extension KeyValueObservable {
       )
       return true
     }
+    let registration = register(keyPath, options: options, context: context, observer: observer, sink: sink)
     RawRegistrations.add(registration, on: self)
   }
 

@@ -168,18 +168,4 @@ extension KeyValueObservable {
     }
     return registration
   }
-
-  /// Registers a closure for the changes of `keyPath`, wrapped in a ``ClosureSink``; the
-  /// form above says what registering does.
-  @inlinable
-  func register<Value>(
-    _ keyPath: KeyPath<Self, Value>,
-    options: KeyValueObservingOptions,
-    context: UnsafeMutableRawPointer? = nil,
-    observer: AnyObject? = nil,
-    attach: (any ObservationRegistration) -> Void = { _ in },
-    sink: @escaping ClosureSink.Function
-  ) -> any ObservationRegistration {
-    register(keyPath, options: options, context: context, observer: observer, attach: attach, sink: ClosureSink(sink))
-  }
 }

@@ -88,7 +88,7 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let cell = DocumentCell(document: document)
-      let registration = cell.register(\.document?.title, options: []) { _, _ in true }
+      let registration = cell.register(\.document?.title, options: [], sink: ClosureSink { _, _ in true })
       weakRegistration = registration
     }
     #expect(weakRegistration == nil)
@@ -99,7 +99,7 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let document = Document()
-      let registration = document.register(\.title, options: []) { _, _ in true }
+      let registration = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
       weakRegistration = registration
     }
     #expect(weakRegistration == nil)
