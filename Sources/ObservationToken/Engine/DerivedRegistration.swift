@@ -61,10 +61,6 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
     gate.waitUntilIdleUnlessDelivering()
   }
 
-  @usableFromInline func observes(_ subject: AnyObject) -> Bool {
-    root === subject
-  }
-
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
     typed(.willChange(root: root, reference), self)
@@ -131,7 +127,7 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   /// Drops the sink and what it captures; the gate calls this exactly once.
   private func releaseSink() {
     sink = nil
-    if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
+    if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
   }
 
   /// Closes the gate and every entry, without waiting, and lets the typed half drop its

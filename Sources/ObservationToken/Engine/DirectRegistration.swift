@@ -68,13 +68,7 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
   override func releaseHandler() {
     sink?.release()
     sink = nil
-    if info.isRaw { RawRegistrations.remove(self, on: info.subjectID) }
-  }
-
-  /// A direct registration is valid only while its subject lives, so a valid one on an
-  /// object at this address observes that very object.
-  @usableFromInline func observes(_ subject: AnyObject) -> Bool {
-    ObjectIdentifier(subject) == info.subjectID
+    if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
   }
 
   @usableFromInline func invalidate() {

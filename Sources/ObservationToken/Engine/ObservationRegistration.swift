@@ -15,9 +15,6 @@ protocol ObservationRegistration: AnyObject, Sendable {
   /// Ends the registration. Once this returns, its handler never starts again; it waits
   /// for calls under way on other threads unless called from inside a handler.
   func invalidate()
-  /// Whether `subject` is the object this registration observes (not merely one at the
-  /// same address after it was released).
-  func observes(_ subject: AnyObject) -> Bool
 }
 
 extension ObservationRegistration {
@@ -28,10 +25,6 @@ extension ObservationRegistration {
 /// What a registration watches and for whom, for removal and descriptions.
 @usableFromInline
 struct RegistrationInfo: @unchecked Sendable {
-  /// The type of the object observed.
-  let subjectType: Any.Type
-  /// The identity of the object observed, for the raw layer's table.
-  let subjectID: ObjectIdentifier
   /// The key path given when registering.
   let keyPath: AnyKeyPath
   let options: KeyValueObservingOptions
@@ -49,22 +42,24 @@ struct RegistrationInfo: @unchecked Sendable {
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil
   ) {
-    self.subjectType = type(of: subject)
-    self.subjectID = ObjectIdentifier(subject)
     self.keyPath = keyPath
     self.options = options
     self.sequence = RegistrationSequence.next()
-    self.raw = observer.map { RawObserver($0, context: context) }
+    self.raw = observer.map { RawObserver($0, context: context, subject: subject) }
   }
+
+  /// The type the key path starts from, which names the subject in descriptions.
+  var subjectType: Any.Type { type(of: keyPath).rootType }
+
+  /// The identity of the object observed, under which the raw layer's table keeps a raw
+  /// registration; `nil` for the private registration of a token.
+  var rawSubjectID: ObjectIdentifier? { raw?.subjectID }
 
   /// Tells raw registrations apart; never dereferenced.
   var context: UnsafeMutableRawPointer? { raw?.context }
 
   /// The raw observer's type; `nil` for the private registration of a token.
   var observerType: Any.Type? { raw?.type }
-
-  /// Whether this registration belongs to the raw layer (it has an observer).
-  var isRaw: Bool { raw != nil }
 
   /// Whether this is a raw registration whose observer has been released: it can never
   /// deliver again, and is pruned as soon as it is seen.
@@ -81,7 +76,9 @@ struct RegistrationInfo: @unchecked Sendable {
   }
 }
 
-/// The observer of a raw registration, held weakly, and the context it registered with.
+/// What only a raw registration has: its observer, held weakly, the context it
+/// registered with, and the subject it is filed under in ``RawRegistrations``. Kept out
+/// of ``RegistrationInfo`` so that a token's registration stays small.
 ///
 /// `@unchecked Sendable`: the runtime makes loading a weak reference atomic, and the
 /// rest never changes.
@@ -89,11 +86,13 @@ final class RawObserver: @unchecked Sendable {
   weak var observer: AnyObject?
   let type: Any.Type
   let context: UnsafeMutableRawPointer?
+  let subjectID: ObjectIdentifier
 
-  init(_ observer: AnyObject, context: UnsafeMutableRawPointer?) {
+  init(_ observer: AnyObject, context: UnsafeMutableRawPointer?, subject: AnyObject) {
     self.observer = observer
     self.type = Swift.type(of: observer)
     self.context = context
+    self.subjectID = ObjectIdentifier(subject)
   }
 }
 

@@ -31,8 +31,12 @@ enum RawRegistrations {
   }
 
   /// The live raw registrations on `subject`.
+  ///
+  /// Validity is enough to tell them from those of an earlier object at the same address:
+  /// a registration closes while its subject is being released, before the memory can
+  /// be reused.
   static func registrations(on subject: AnyObject) -> [any ObservationRegistration] {
     let entries = table.withLock { $0[ObjectIdentifier(subject)] ?? [] }
-    return entries.compactMap(\.registration).filter { $0.isValid && $0.observes(subject) }
+    return entries.compactMap(\.registration).filter(\.isValid)
   }
 }

@@ -119,7 +119,7 @@ extension ObservationToken: Hashable {
 }
 
 extension ObservationToken: CustomDebugStringConvertible {
-  /// The subject's type, the key path, the options and the state, such as
+  /// The type the key path starts from, the key path, the options and the state, such as
   /// `ObservationToken(Document \Document.<computed (String)> [.initial], valid)`.
   ///
   /// The key path is printed as the runtime prints it, which shows an `@Observed`
