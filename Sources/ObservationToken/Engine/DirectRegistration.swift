@@ -21,26 +21,20 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
     sink?.release()
   }
 
-  /// The read to register for directly, if the key path is exactly one property of
-  /// `subject`: its only read, made on `subject`, of a settable key path — provided the
-  /// key path's value is the very value read (same type, same bits; the caller checks
-  /// with ``Dependency/returned(_:)``). Anything else — a computed property, a chain —
-  /// is a ``DerivedRegistration``, which evaluates the key path on every change.
+  /// Whether the key path may be exactly one property of `subject`, to be registered for
+  /// directly: it made one read, on `subject`, and is settable — provided the key path's
+  /// value is the very value read (same type, same bits; the caller checks with
+  /// ``Dependency/returned(_:)``). Anything else — a computed property, a chain — is a
+  /// ``DerivedRegistration``, which evaluates the key path on every change.
   ///
   /// The property's own key path cannot be compared: recording it would instantiate it
   /// on every read of every `@Observed` property. The rule misjudges only a settable
   /// computed property that transforms a single property of the same type yet returned
   /// it unchanged when registering.
   @usableFromInline
-  static func directRead(
-    of subject: AnyObject,
-    in dependencies: ArraySlice<Dependency>,
-    isSettable: Bool
-  ) -> Dependency? {
-    guard isSettable, dependencies.count == 1, let only = dependencies.first, only.isRead(of: subject) else {
-      return nil
-    }
-    return only
+  static func isDirectRead(of subject: AnyObject, _ dependencies: ArraySlice<Dependency>, isSettable: Bool) -> Bool {
+    // Read in place: copying a read retains what it holds.
+    isSettable && dependencies.count == 1 && dependencies[dependencies.startIndex].isRead(of: subject)
   }
 
   /// Joins its list, then makes the `.initial` call if `initial` is given.

@@ -139,10 +139,11 @@ extension KeyValueObservable {
     DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
       DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
       let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
-      if let read = DirectRegistration.directRead(of: self, in: dependencies, isSettable: isSettable),
-        read.returned(evaluated!)
+      let only = dependencies.startIndex
+      if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
+        dependencies[only].returned(evaluated!)
       {
-        direct = read.observers
+        direct = dependencies[only].observers
         return
       }
       let typed = DerivedValue(keyPath: keyPath)

@@ -33,7 +33,8 @@ final class ObserverList: @unchecked Sendable {
       guard !detached.load(ordering: .relaxed) else { return false }
       var index = entries.endIndex
       while index > entries.startIndex, entries[index - 1].sequence > entry.sequence { index -= 1 }
-      entries.insert(entry, at: index)
+      // Nearly always the end: appending skips the general replacement path.
+      if index == entries.endIndex { entries.append(entry) } else { entries.insert(entry, at: index) }
       return true
     }
     // A detached list's object is gone: the entry is closed at once, without telling its
@@ -49,8 +50,9 @@ final class ObserverList: @unchecked Sendable {
   /// Removes an entry if it is still here.
   func remove(_ entry: PropertyObserver) {
     let removed = entries.withLock { entries in
-      guard let index = entries.firstIndex(where: { $0 === entry }) else { return false }
-      entries.remove(at: index)
+      guard let index = entries.lastIndex(where: { $0 === entry }) else { return false }
+      // Often the newest entry: removing the last skips moving the others.
+      if index == entries.endIndex - 1 { entries.removeLast() } else { entries.remove(at: index) }
       return true
     }
     guard removed else { return }
