@@ -45,8 +45,6 @@ struct Dependency {
     subjectID == ObjectIdentifier(object)
   }
 
-  var id: ObjectIdentifier { ObjectIdentifier(observers) }
-
   /// Whether `value` is the very value this read returned: the same type and the same
   /// bits (for a collection, the same storage).
   @inlinable

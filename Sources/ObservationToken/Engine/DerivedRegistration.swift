@@ -33,8 +33,9 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   private struct State {
     /// Whether the last value was the very value of the key path's only dependency.
     var mirrorsSoleDependency = false
-    /// One entry per property read, keyed by that property's observer list.
-    var entries: [ObjectIdentifier: DependencyObserver] = [:]
+    /// One entry per property read, in the order the last evaluation read them. A few
+    /// at most, so a linear search beats hashing.
+    var entries: [DependencyObserver] = []
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -138,26 +139,39 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
       defer { state = State() }
       return state.entries
     }
-    for entry in entries.values { entry.close() }
+    for entry in entries { entry.close() }
     typed(.end, self)
   }
 
   /// Moves the entries to the properties `dependencies` names: keeps the ones still
   /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
-  /// The common case — the same properties as last time — changes nothing and allocates
-  /// nothing.
+  /// The common case — the same properties as last time, in the same order — changes
+  /// nothing and allocates nothing.
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
-    guard gate.isOpen else { return }
-    let unchanged =
-      dependencies.count == state.entries.count
-      && dependencies.allSatisfy { state.entries[$0.id]?.isAttached == true }
-    guard !unchanged else { return }
-    var current = state.entries.filter { $0.value.isAttached }
-    var next: [ObjectIdentifier: DependencyObserver] = [:]
+    guard gate.isOpen, !Self.entries(state.entries, match: dependencies) else { return }
+    var current = state.entries.filter(\.isAttached)
+    var next: [DependencyObserver] = []
+    next.reserveCapacity(dependencies.count)
     for dependency in dependencies {
-      next[dependency.id] = current.removeValue(forKey: dependency.id) ?? dependency.observers.addDependent(self)
+      let list = dependency.observers.list
+      if let index = current.firstIndex(where: { $0.list === list }) {
+        next.append(current.remove(at: index))
+      } else {
+        next.append(dependency.observers.addDependent(self))
+      }
     }
-    for stale in current.values { stale.close() }
+    for stale in current { stale.close() }
     state.entries = next
+  }
+
+  /// Whether `entries` are, one for one and in order, attached entries of the lists
+  /// `dependencies` read. Compared by index, so no read is copied.
+  private static func entries(_ entries: [DependencyObserver], match dependencies: ArraySlice<Dependency>) -> Bool {
+    guard entries.count == dependencies.count else { return false }
+    for (offset, entry) in entries.enumerated()
+    where entry.list !== dependencies[dependencies.startIndex + offset].observers.list || !entry.isAttached {
+      return false
+    }
+    return true
   }
 }
