@@ -73,15 +73,16 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     var oldValue: Value?
     var mirrors = false
     var mirrored = false
+    // The body always sets `newValue`.
     DependencyTracking.track { newValue = root[keyPath: keyPath] } then: { dependencies in
-      guard let value = newValue else { return }
+      let value = newValue!
       mirrors = Self.mirrors(value, dependencies, of: root)
       mirrored = registration.commit(dependencies, mirrors: mirrors) {
         swap(&oldValue, &self.value)
         self.value = value
       }
     }
-    guard let value = newValue else { return }
+    let value = newValue!
     // Only a key path that mirrors its sole dependency passes a collection change through.
     if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
       withUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }

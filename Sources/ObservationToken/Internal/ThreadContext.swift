@@ -51,8 +51,7 @@ final class ThreadContext {
   /// exits, so the hot paths need not retain it.
   @inline(__always)
   static func withCurrent<Result>(_ body: (ThreadContext) -> Result) -> Result {
-    let storedKey = ThreadContextKey.stored.load(ordering: .acquiring)
-    if storedKey != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: storedKey &- 1)) {
+    if let key = ThreadContextKey.known, let pointer = pthread_getspecific(key) {
       return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
     return makeCurrent()._withUnsafeGuaranteedRef(body)
@@ -108,12 +107,18 @@ final class ThreadContext {
 /// global goes through `swift_once`, and every observed change looks the context up.
 private enum ThreadContextKey {
   /// The key plus one; zero until the first context is made.
-  static let stored = Atomic<UInt>(0)
+  private static let stored = Atomic<UInt>(0)
+
+  /// The key, if a thread has created it.
+  @inline(__always)
+  static var known: pthread_key_t? {
+    let stored = stored.load(ordering: .acquiring)
+    return stored == 0 ? nil : pthread_key_t(truncatingIfNeeded: stored &- 1)
+  }
 
   /// The key, created by the first thread that needs it.
   static func get() -> pthread_key_t {
-    let known = stored.load(ordering: .acquiring)
-    if known != 0 { return pthread_key_t(truncatingIfNeeded: known &- 1) }
+    if let known { return known }
     var key = pthread_key_t()
     let status = pthread_key_create(&key, releaseContext)
     precondition(status == 0, "ObservationToken: cannot create its thread-local key (error \(status))")

@@ -79,6 +79,13 @@ struct TokenIdentityTests {
     #expect(token.debugDescription == "ObservationToken(Document \\Document.<computed (String)> [.initial], invalid)")
   }
 
+  @Test("debugDescription names the type the key path starts from, as the key path it prints does")
+  func debugDescriptionNamesTheKeyPathRoot() {
+    let subclassInstance: DeclaresObservedProperties = InheritsObservedProperties()
+    let token = subclassInstance.observe(\.title) { _, _ in }
+    #expect(token.debugDescription.hasPrefix("ObservationToken(DeclaresObservedProperties \\DeclaresObservedProperties."))
+  }
+
   @Test("debugDescription of a derived or chained key path names the subject, the path's shape and options")
   func debugDescriptionOfDerivedKeyPath() {
     let document = Document()
