@@ -10,10 +10,9 @@ final class ChangeHandlerSink<Subject: AnyObject, Value>: ObservationSink {
   init(_ handler: @escaping (Subject, ObservedChange<Value>) -> Void) {
     self.handler = handler
     super.init { sink, subject, change in
-      unsafeDowncast(sink, to: ChangeHandlerSink.self).handler(
-        unsafeDowncast(subject, to: Subject.self),
-        change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
-      )
+      ObservedChange<Value>.withCopy(at: change) { change in
+        unsafeDowncast(sink, to: ChangeHandlerSink.self).handler(unsafeDowncast(subject, to: Subject.self), change)
+      }
       return true
     }
   }

@@ -63,11 +63,9 @@ extension KeyValueObservable {
       // a call is starting reads as gone, and the call is skipped.
       let sink = ClosureSink { [weak token] subject, change in
         guard let token else { return true }
-        changeHandler(
-          unsafeDowncast(subject, to: Self.self),
-          change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee,
-          token
-        )
+        ObservedChange<Value>.withCopy(at: change) { change in
+          changeHandler(unsafeDowncast(subject, to: Self.self), change, token)
+        }
         return true
       }
       return register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
