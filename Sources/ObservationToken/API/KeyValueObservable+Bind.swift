@@ -105,7 +105,7 @@ extension KeyValueObservable {
         ThreadContext.current.applying(binding) { apply(target, value) }
         return true
       }
-      return register(keyPath, options: [.initial, .new], attach: attach, sink: sink)
+      register(keyPath, options: [.initial, .new], attach: attach, sink: sink)
     }
   }
 }

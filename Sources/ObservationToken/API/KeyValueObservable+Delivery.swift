@@ -43,7 +43,7 @@ extension KeyValueObservable where Self: Sendable {
         delivery.schedule(ObservedDelivery(subject: unsafeDowncast(subject, to: Self.self), change: change))
         return true
       }
-      return register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
+      register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
     }
   }
 

@@ -68,7 +68,7 @@ extension KeyValueObservable {
         }
         return true
       }
-      return register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
+      register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
     }
   }
 

@@ -40,7 +40,7 @@ extension KeyValueObservable {
       return true
     }
     let registration = register(keyPath, options: options, context: context, observer: observer, sink: sink)
-    RawRegistrations.add(registration, on: self)
+    RawRegistrations.add(registration.registration, on: self)
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.

@@ -17,22 +17,42 @@ protocol ObservationRegistration: AnyObject, Sendable {
   func invalidate()
 }
 
+/// A direct or a derived registration in one word, where `any ObservationRegistration`
+/// takes two: the form a token keeps.
+@usableFromInline
+enum RegistrationReference: Sendable {
+  case direct(DirectRegistration)
+  case derived(DerivedRegistration)
+
+  /// The registration itself.
+  @usableFromInline var registration: any ObservationRegistration {
+    switch self {
+    case .direct(let registration): registration
+    case .derived(let registration): registration
+    }
+  }
+}
+
 extension ObservationRegistration {
   /// The key path as the runtime prints it; see ``PropertyName``.
   var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 }
 
 /// What a registration watches and for whom, for removal and descriptions.
+///
+/// Two words, so that a token's registration fits a smaller allocation: the key path
+/// (inside the ``RawObserver`` for a raw registration), and the sequence number with the
+/// options in its low byte.
 @usableFromInline
 struct RegistrationInfo: @unchecked Sendable {
-  /// The key path given when registering.
-  let keyPath: AnyKeyPath
-  let options: KeyValueObservingOptions
-  /// Orders registrations; later registrations have larger sequences.
-  let sequence: UInt64
-  /// The raw observer and its context; `nil` for the private registration of a token,
-  /// which so copies no weak reference.
-  private let raw: RawObserver?
+  private enum Origin {
+    /// The private registration of a token, which so copies no weak reference.
+    case token(AnyKeyPath)
+    case raw(RawObserver)
+  }
+
+  private let origin: Origin
+  private let sequenceAndOptions: UInt64
 
   @usableFromInline
   init(
@@ -42,10 +62,34 @@ struct RegistrationInfo: @unchecked Sendable {
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil
   ) {
-    self.keyPath = keyPath
-    self.options = options
-    self.sequence = RegistrationSequence.next()
-    self.raw = observer.map { RawObserver($0, context: context, subject: subject) }
+    origin =
+      if let observer {
+        .raw(RawObserver(observer, keyPath: keyPath, context: context, subject: subject))
+      } else {
+        .token(keyPath)
+      }
+    sequenceAndOptions = RegistrationSequence.next() << 8 | UInt64(options.rawValue)
+  }
+
+  /// The key path given when registering.
+  var keyPath: AnyKeyPath {
+    switch origin {
+    case .token(let keyPath): keyPath
+    case .raw(let raw): raw.keyPath
+    }
+  }
+
+  var options: KeyValueObservingOptions {
+    KeyValueObservingOptions(rawValue: UInt8(truncatingIfNeeded: sequenceAndOptions))
+  }
+
+  /// Orders registrations; later registrations have larger sequences.
+  var sequence: UInt64 { sequenceAndOptions >> 8 }
+
+  /// The raw observer and its context; `nil` for the private registration of a token.
+  private var raw: RawObserver? {
+    guard case .raw(let raw) = origin else { return nil }
+    return raw
   }
 
   /// The type the key path starts from, which names the subject in descriptions.
@@ -65,10 +109,10 @@ struct RegistrationInfo: @unchecked Sendable {
   /// deliver again, and is pruned as soon as it is seen.
   var observerIsGone: Bool { raw.map { $0.observer == nil } ?? false }
 
-  /// Whether this registration is the one `removeObserver` names; a `nil` `context`
-  /// matches any context.
+  /// Whether this is the registration `removeObserver` names; a `nil` `context` matches
+  /// any context.
   func matches(observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer??) -> Bool {
-    guard let raw, let registered = raw.observer, registered === observer, self.keyPath == keyPath else {
+    guard let raw, let registered = raw.observer, registered === observer, raw.keyPath == keyPath else {
       return false
     }
     guard case .some(let context) = context else { return true }
@@ -76,21 +120,23 @@ struct RegistrationInfo: @unchecked Sendable {
   }
 }
 
-/// What only a raw registration has: its observer, held weakly, the context it
-/// registered with, and the subject it is filed under in ``RawRegistrations``. Kept out
-/// of ``RegistrationInfo`` so that a token's registration stays small.
+/// What only a raw registration has: its observer, held weakly, the key path and context
+/// it registered with, and the subject it is filed under in ``RawRegistrations``. Kept
+/// out of ``RegistrationInfo`` so that a token's registration stays small.
 ///
 /// `@unchecked Sendable`: the runtime makes loading a weak reference atomic, and the
 /// rest never changes.
 final class RawObserver: @unchecked Sendable {
   weak var observer: AnyObject?
   let type: Any.Type
+  let keyPath: AnyKeyPath
   let context: UnsafeMutableRawPointer?
   let subjectID: ObjectIdentifier
 
-  init(_ observer: AnyObject, context: UnsafeMutableRawPointer?, subject: AnyObject) {
+  init(_ observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer?, subject: AnyObject) {
     self.observer = observer
     self.type = Swift.type(of: observer)
+    self.keyPath = keyPath
     self.context = context
     self.subjectID = ObjectIdentifier(subject)
   }
@@ -115,15 +161,15 @@ extension KeyValueObservable {
   /// can never report a change, so it stops with a message naming it. `attach` receives
   /// the registration before it can deliver anything. Inlinable, so the typed parts are
   /// specialized where the caller knows the types.
-  @inlinable
+  @inlinable @discardableResult
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    attach: (any ObservationRegistration) -> Void = { _ in },
+    attach: (RegistrationReference) -> Void = { _ in },
     sink: ObservationSink
-  ) -> any ObservationRegistration {
+  ) -> RegistrationReference {
     var evaluated: Value?
     var direct: PropertyObservers?
     var derived: (DerivedRegistration, DerivedValue<Self, Value>)?
@@ -148,24 +194,24 @@ extension KeyValueObservable {
       }
       let typed = DerivedValue(keyPath: keyPath)
       let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
-      attach(registration)
+      attach(.derived(registration))
       typed.observe(dependencies, of: registration, root: self, value: evaluated!)
       derived = (registration, typed)
     }
     let value = evaluated!
     if let (registration, typed) = derived {
       typed.sendInitialIfAsked(registration, root: self, value: value)
-      return registration
+      return .derived(registration)
     }
     let registration = DirectRegistration(list: direct!.list, info: info, sink: sink)
-    attach(registration)
+    attach(.direct(registration))
     guard options.contains(.initial) else {
       registration.start(of: self, initial: nil)
-      return registration
+      return .direct(registration)
     }
     withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
       registration.start(of: self, initial: initial)
     }
-    return registration
+    return .direct(registration)
   }
 }

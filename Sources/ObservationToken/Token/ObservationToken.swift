@@ -22,14 +22,11 @@
 /// ```
 public final class ObservationToken: Sendable {
   /// Set once, while the token is being made and before any handler can run; the
-  /// registration's own gate makes ending it idempotent and thread-safe.
-  private nonisolated(unsafe) var registration: (any ObservationRegistration)?
-  /// What a binding or a delivery elsewhere adds; `nil` for a plain observation.
-  private let extras: Extras?
+  /// registration's own gate makes ending it idempotent and thread-safe. One word, so
+  /// that a token fits the smallest allocation.
+  private nonisolated(unsafe) var held: Held?
 
-  private init(extras: Extras?) {
-    self.extras = extras
-  }
+  private init() {}
 
   deinit {
     invalidate()
@@ -38,24 +35,34 @@ public final class ObservationToken: Sendable {
   /// Makes a token whose registration `register` creates. `register` receives the token,
   /// so a handler can end its own observation, and a function that attaches the
   /// registration to the token, which the engine calls before any handler runs — so an
-  /// invalidation during the `.initial` call takes effect at once.
+  /// invalidation during the `.initial` call takes effect at once. `target` and
+  /// `delivery` are what a binding or a delivery elsewhere adds.
   @usableFromInline
   static func start(
     target: AnyObject? = nil,
     delivery: (any ClosableDelivery)? = nil,
-    _ register: (ObservationToken, _ attach: (any ObservationRegistration) -> Void) -> any ObservationRegistration
+    _ register: (ObservationToken, _ attach: (RegistrationReference) -> Void) -> Void
   ) -> ObservationToken {
-    let extras = target == nil && delivery == nil ? nil : Extras(target: target, delivery: delivery)
-    let token = ObservationToken(extras: extras)
-    let registration = register(token) { token.registration = $0 }
-    if token.registration == nil { token.registration = registration }
+    let token = ObservationToken()
+    register(token) { registration in
+      token.held =
+        if target == nil && delivery == nil {
+          .plain(registration)
+        } else {
+          .extended(Extended(registration, target: target, delivery: delivery))
+        }
+    }
     return token
   }
 
   /// Whether the observation is still live: not invalidated, subject (and, for a
   /// binding, target) still alive.
   public var isValid: Bool {
-    registration?.isValid == true && extras?.isLive != false
+    switch held {
+    case .plain(let registration): registration.registration.isValid
+    case .extended(let extended): extended.registration.registration.isValid && extended.isLive
+    case nil: false
+    }
   }
 
   /// Ends the observation. Idempotent and safe from any thread.
@@ -63,8 +70,15 @@ public final class ObservationToken: Sendable {
   /// Once this returns the handler never starts again. Calls already under way on
   /// other threads are waited for, except when invalidating from inside a handler.
   public func invalidate() {
-    registration?.invalidate()
-    extras?.delivery?.close()
+    switch held {
+    case .plain(let registration):
+      registration.registration.invalidate()
+    case .extended(let extended):
+      extended.registration.registration.invalidate()
+      extended.delivery?.close()
+    case nil:
+      break
+    }
   }
 
   /// Keeps the token in `bag` until the bag is emptied or released.
@@ -79,15 +93,31 @@ public final class ObservationToken: Sendable {
 }
 
 extension ObservationToken {
-  /// What some tokens hold besides their registration, kept in an object of its own so
-  /// that a plain token stays small.
-  final class Extras: Sendable {
+  /// What a token holds: its registration, alone or with what a binding or a delivery
+  /// elsewhere adds, which lives in an object of its own so that a plain token stays
+  /// small.
+  private enum Held {
+    case plain(RegistrationReference)
+    case extended(Extended)
+
+    var registration: any ObservationRegistration {
+      switch self {
+      case .plain(let registration): registration.registration
+      case .extended(let extended): extended.registration.registration
+      }
+    }
+  }
+
+  /// A registration with what a binding or a delivery elsewhere adds.
+  private final class Extended: Sendable {
+    let registration: RegistrationReference
     /// For bindings: the target whose release ends the observation.
     let target: WeakReference?
     /// For deliveries elsewhere than the setting thread: closed with the registration.
     let delivery: (any ClosableDelivery)?
 
-    init(target: AnyObject?, delivery: (any ClosableDelivery)?) {
+    init(_ registration: RegistrationReference, target: AnyObject?, delivery: (any ClosableDelivery)?) {
+      self.registration = registration
       self.target = target.map(WeakReference.init)
       self.delivery = delivery
     }
@@ -126,7 +156,7 @@ extension ObservationToken: CustomDebugStringConvertible {
   /// property as a computed component of its type; the subject's
   /// ``KeyValueObservable/observationDescription`` names its properties.
   public var debugDescription: String {
-    guard let registration else { return "ObservationToken(starting)" }
+    guard let registration = held?.registration else { return "ObservationToken(starting)" }
     let options = registration.info.options.subtracting([.old, .new])
     return "ObservationToken(\(registration.info.subjectType) \(registration.keyPathName) \(options), "
       + (isValid ? "valid" : "invalid") + ")"

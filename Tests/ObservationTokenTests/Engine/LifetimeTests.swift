@@ -89,7 +89,7 @@ struct LifetimeTests {
     do {
       let cell = DocumentCell(document: document)
       let registration = cell.register(\.document?.title, options: [], sink: ClosureSink { _, _ in true })
-      weakRegistration = registration
+      weakRegistration = registration.registration
     }
     #expect(weakRegistration == nil)
   }
@@ -100,7 +100,7 @@ struct LifetimeTests {
     do {
       let document = Document()
       let registration = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
-      weakRegistration = registration
+      weakRegistration = registration.registration
     }
     #expect(weakRegistration == nil)
   }
