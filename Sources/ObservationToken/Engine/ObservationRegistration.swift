@@ -31,6 +31,22 @@ enum RegistrationReference: Sendable {
     case .derived(let registration): registration
     }
   }
+
+  // Called on the registration's own type: cheaper than through the protocol.
+
+  var isValid: Bool {
+    switch self {
+    case .direct(let registration): registration.isValid
+    case .derived(let registration): registration.isValid
+    }
+  }
+
+  func invalidate() {
+    switch self {
+    case .direct(let registration): registration.invalidate()
+    case .derived(let registration): registration.invalidate()
+    }
+  }
 }
 
 extension ObservationRegistration {

@@ -59,8 +59,8 @@ public final class ObservationToken: Sendable {
   /// binding, target) still alive.
   public var isValid: Bool {
     switch held {
-    case .plain(let registration): registration.registration.isValid
-    case .extended(let extended): extended.registration.registration.isValid && extended.isLive
+    case .plain(let registration): registration.isValid
+    case .extended(let extended): extended.registration.isValid && extended.isLive
     case nil: false
     }
   }
@@ -72,9 +72,9 @@ public final class ObservationToken: Sendable {
   public func invalidate() {
     switch held {
     case .plain(let registration):
-      registration.registration.invalidate()
+      registration.invalidate()
     case .extended(let extended):
-      extended.registration.registration.invalidate()
+      extended.registration.invalidate()
       extended.delivery?.close()
     case nil:
       break
