@@ -308,6 +308,18 @@ struct RegistrationTests {
     }
   }
 
+  @Test("Each of the sixteen option sets is kept exactly as registered, in registration order")
+  func everyOptionSetIsKept() {
+    let document = Document()
+    let recorder = ChangeRecorder()
+    let optionSets = (0..<16).map { KeyValueObservingOptions(rawValue: UInt8($0)) }
+    for options in optionSets {
+      document.addObserver(recorder, forKeyPath: \.title, options: options)
+    }
+    let lines = withExtendedLifetime(recorder) { document.observationDescription.split(separator: "\n").dropFirst() }
+    #expect(lines.map(String.init) == optionSets.map { #"  title: ChangeRecorder for \Document.title \#($0)"# })
+  }
+
   @Test("The description lists a computed key path once under each property it reads")
   func descriptionListsDerivedUnderEachDependency() {
     let document = Document()
