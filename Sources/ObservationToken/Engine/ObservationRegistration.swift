@@ -32,8 +32,8 @@ enum RegistrationReference: Sendable {
     }
   }
 
-  // Called on the registration's own type: cheaper than through the protocol.
-
+  /// The registration's ``ObservationRegistration/isValid``, asked of its own type,
+  /// which costs less than asking through the protocol.
   var isValid: Bool {
     switch self {
     case .direct(let registration): registration.isValid
@@ -41,6 +41,7 @@ enum RegistrationReference: Sendable {
     }
   }
 
+  /// Ends the registration; see ``ObservationRegistration/invalidate()``.
   func invalidate() {
     switch self {
     case .direct(let registration): registration.invalidate()

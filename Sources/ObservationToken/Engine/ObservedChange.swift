@@ -74,7 +74,9 @@ extension ObservedChange {
 
   /// Runs `body` with a copy of the change `pointer` points to. An assignment is rebuilt
   /// rather than copied: the engine's assignments carry no indexes, and copying their
-  /// `nil` index list as it is would retain and release it on every call.
+  /// `nil` index list as it is would retain and release it on every call. (Each branch
+  /// calls `body` itself; with one call after the branch, the optimizer merges the two
+  /// copies back into one that retains.)
   @inlinable
   static func withCopy<Result>(at pointer: UnsafeRawPointer, _ body: (ObservedChange) -> Result) -> Result {
     let change = pointer.assumingMemoryBound(to: ObservedChange.self)
