@@ -96,6 +96,7 @@ struct RegistrationInfo: @unchecked Sendable {
     }
   }
 
+  /// The options given when registering.
   var options: KeyValueObservingOptions {
     KeyValueObservingOptions(rawValue: UInt8(truncatingIfNeeded: sequenceAndOptions))
   }
