@@ -49,9 +49,9 @@ final class PropertyObservers: Sendable {
   /// same observers.
   @usableFromInline
   func willChange(prior: UnsafeRawPointer, of subject: AnyObject) -> ChangeDelivery {
-    let observers = list.snapshot()
-    Self.deliver(prior, isPrior: true, to: observers, of: subject)
-    return ChangeDelivery(observers: observers)
+    let reading = list.beginReading()
+    if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
+    return ChangeDelivery(reading: reading)
   }
 
   /// Finishes a change: sends it, in registration order and with no lock held, to the
@@ -59,26 +59,25 @@ final class PropertyObservers: Sendable {
   /// observers) to those registered now.
   @usableFromInline
   func didChange(_ delivery: ChangeDelivery?, change: UnsafeRawPointer, of subject: AnyObject) {
-    Self.deliver(change, isPrior: false, to: delivery?.observers ?? list.snapshot(), of: subject)
+    guard let reading = delivery.map(\.reading) ?? list.beginReading() else { return }
+    Self.deliver(change, isPrior: false, to: reading, of: subject)
+    list.endReading(reading)
   }
 
-  /// Calls each observer in order, with the thread marked as delivering. The snapshot
+  /// Calls each observer in order, with the thread marked as delivering. The reading
   /// keeps every entry alive, so the loop reads the entries as unmanaged references (the
   /// same bits) and retains none.
   private static func deliver(
     _ change: UnsafeRawPointer,
     isPrior: Bool,
-    to observers: ContiguousArray<PropertyObserver>,
+    to reading: ObserverList.Reading,
     of subject: AnyObject
   ) {
-    guard !observers.isEmpty else { return }
     let mark = ThreadContext.beginDelivery()
     defer { ThreadContext.endDelivery(mark) }
-    observers.withUnsafeBytes { bytes in
-      for entry in bytes.assumingMemoryBound(to: Unmanaged<PropertyObserver>.self) {
-        entry._withUnsafeGuaranteedRef { entry in
-          if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
-        }
+    for entry in reading.entries.assumingMemoryBound(to: Unmanaged<PropertyObserver>.self) {
+      entry._withUnsafeGuaranteedRef { entry in
+        if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
       }
     }
   }
@@ -92,8 +91,9 @@ final class PropertyObservers: Sendable {
   }
 }
 
-/// The observers one change goes to, taken when the change began.
+/// The observers one change goes to, taken when the change began; `nil` when there were
+/// none.
 @usableFromInline
 struct ChangeDelivery {
-  let observers: ContiguousArray<PropertyObserver>
+  let reading: ObserverList.Reading?
 }

@@ -1,12 +1,14 @@
-import ObservationToken
+@testable import ObservationToken
 import Synchronization
 import Testing
 
-/// The observers a change goes to are taken whole, under the list's lock: an observation
-/// ended on another thread while a set is under way never shifts the entries that set
-/// is calling. (Swift's optimizer once moved the retain of that snapshot past the
-/// lock's release, so a removal could shift the array in place beneath the delivery:
-/// observations were skipped and the last one called twice.)
+/// A change goes to the observers registered when it began: the list keeps that version
+/// of its entries alive and in place until the delivery ends, and changes a copy
+/// meanwhile. An observation ended on another thread while a set is under way never
+/// shifts the entries that set is calling (Swift's optimizer once moved the retain of an
+/// earlier snapshot past the lock's release, so a removal shifted the array beneath the
+/// delivery: observations were skipped and the last one called twice), and a version
+/// is freed once its last delivery ends.
 @Suite("Delivery snapshot")
 struct DeliverySnapshotTests {
   private static let rounds = 1_000
@@ -46,6 +48,59 @@ struct DeliverySnapshotTests {
       if problems.count >= 5 { break }
     }
     #expect(problems.isEmpty, "\(problems.count) rounds went wrong, such as \(problems)")
+  }
+
+  @Test("A registration ended during a delivery is freed once that delivery ends")
+  func registrationEndedDuringDeliveryIsFreed() {
+    let document = Document()
+    var doomed: RegistrationReference?
+    let ender = document.register(\.title, options: [], sink: ClosureSink { _, _ in
+      doomed?.invalidate()
+      doomed = nil
+      return true
+    })
+    doomed = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
+    weak let weakDoomed = doomed?.registration as AnyObject?
+    document.title = "Final"
+    #expect(doomed == nil)
+    #expect(weakDoomed == nil, "the version the delivery read still holds the ended registration")
+    withExtendedLifetime(ender) {}
+  }
+
+  @Test("Nested deliveries each reach the version they began with, and every version is freed after them")
+  func nestedDeliveriesOfChangedVersions() {
+    let document = Document()
+    var first: RegistrationReference?
+    var second: RegistrationReference?
+    var secondCalls: [String] = []
+    let ender = document.register(\.title, options: [], sink: ClosureSink { subject, _ in
+      let title = (subject as! Document).title
+      if title == "Outer" {
+        // The outer delivery's version is set aside; the nested set reads the next one.
+        first?.invalidate()
+        first = nil
+        (subject as! Document).title = "Inner"
+      } else if title == "Inner" {
+        // The nested delivery's version is set aside while the nested set reads it.
+        second?.invalidate()
+        second = nil
+      }
+      return true
+    })
+    first = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
+    second = document.register(\.title, options: [], sink: ClosureSink { subject, _ in
+      secondCalls.append((subject as! Document).title)
+      return true
+    })
+    weak let weakFirst = first?.registration as AnyObject?
+    weak let weakSecond = second?.registration as AnyObject?
+    document.title = "Outer"
+    #expect(secondCalls.isEmpty, "an observation ended by an earlier handler was still called")
+    #expect(weakFirst == nil)
+    #expect(weakSecond == nil)
+    document.title = "After"
+    #expect(secondCalls.isEmpty)
+    withExtendedLifetime(ender) {}
   }
 }
 
