@@ -64,7 +64,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
       } else {
         ObservedChange<Value>(setting: value, to: nil, isPrior: true)
       }
-    withUnsafePointer(to: prior) { registration.send($0, to: root) }
+    _withUnprotectedUnsafePointer(to: prior) { registration.send($0, to: root) }
   }
 
   @inlinable
@@ -85,9 +85,9 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     let value = newValue!
     // Only a key path that mirrors its sole dependency passes a collection change through.
     if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
-      withUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }
+      _withUnprotectedUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }
     } else {
-      withUnsafePointer(to: ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
+      _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
     }
   }
 

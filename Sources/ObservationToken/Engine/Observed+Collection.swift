@@ -121,9 +121,9 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     let subject = storage.subject
     let delivery =
       observers.hasPriorObservers
-      ? withUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) } : nil
+      ? _withUnprotectedUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) } : nil
     apply()
-    withUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
+    _withUnprotectedUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
   }
 
   @inlinable

@@ -90,13 +90,17 @@ public struct Observed<Value> {
     from oldValue: Value,
     of subject: AnyObject
   ) -> ChangeDelivery {
-    withUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) { prior in
+    _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) { prior in
       observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
     }
   }
 
   /// The change itself, after the store, to the observers ``willSet(_:from:of:)`` took
   /// or, without `.prior` observers, to those registered now.
+  ///
+  /// The change's pointer is made without a stack protector, here and wherever a change
+  /// is passed on: it never outlives the call, so the protector's check would cost every
+  /// change six instructions and guard nothing.
   @inlinable @inline(never)
   static func didSet(
     _ observers: Unmanaged<PropertyObservers>,
@@ -105,7 +109,7 @@ public struct Observed<Value> {
     to newValue: Value,
     of subject: AnyObject
   ) {
-    withUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) { change in
+    _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) { change in
       observers._withUnsafeGuaranteedRef { $0.didChange(delivery, change: change, of: subject) }
     }
   }

@@ -81,7 +81,7 @@ final class ThreadContext {
     withCurrent { context in
       let mark = DeliveryMark(context: Unmanaged.passUnretained(context), outerStart: context.trackingStart)
       context.trackingStart = nil
-      context.deliveryDepth += 1
+      context.deliveryDepth &+= 1
       return mark
     }
   }
@@ -90,7 +90,7 @@ final class ThreadContext {
   @inline(__always)
   static func endDelivery(_ mark: DeliveryMark) {
     mark.context._withUnsafeGuaranteedRef { context in
-      context.deliveryDepth -= 1
+      context.deliveryDepth &-= 1
       context.trackingStart = mark.outerStart
     }
   }
