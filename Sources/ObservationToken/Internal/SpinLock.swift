@@ -31,9 +31,10 @@ struct SpinLock: ~Copyable, Sendable {
   /// Releases the lock. The fence before the store costs no instruction on x86-64, yet
   /// it is what keeps a value copied out under the lock retained *before* the lock is
   /// released: Swift's LLVM-level ARC pass moves a retain down past any plain or atomic
-  /// store, and it did move the snapshot's retain past this one, so that a thread
-  /// removing an entry found the array uniquely referenced and shifted it in place while
-  /// a delivery was iterating it. A fence is not a store, and stops that motion.
+  /// store, and it once moved the retain of a delivery's copy of the observers past this
+  /// one, so that a thread removing an entry found the array uniquely referenced and
+  /// shifted it in place while the delivery was iterating it. A fence is not a store, and
+  /// stops that motion.
   @inline(__always)
   func unlock() {
     atomicMemoryFence(ordering: .releasing)
