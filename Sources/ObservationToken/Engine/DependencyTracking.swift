@@ -82,10 +82,14 @@ enum DependencyTracking {
   }
 
   /// Records a read in the calling thread's innermost scope, once per property.
-  static func record(_ dependency: Dependency, in context: ThreadContext) {
+  static func record(_ dependency: consuming Dependency, in context: ThreadContext) {
     guard let start = context.trackingStart else { return }
-    let seen = context.recordedReads[start...].contains { $0.observers === dependency.observers }
-    if !seen { context.recordedReads.append(dependency) }
+    // By index: a slice of the reads would retain their storage.
+    for index in start..<context.recordedReads.count
+    where context.recordedReads[index].observers === dependency.observers {
+      return
+    }
+    context.recordedReads.append(dependency)
   }
 
   /// Stops the program when a key path read no `@Observed` property: it could never
@@ -133,16 +137,18 @@ extension DependencyTracking {
   static func endRead<Value>(
     _ read: TrackedRead,
     of subject: AnyObject,
-    observers: PropertyObservers,
+    observers: Unmanaged<PropertyObservers>,
     value: Value
   ) {
-    finish(read, Dependency(subject: subject, observers: observers, value: ValueIdentity(of: value)))
+    finish(read, Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)))
   }
 
-  /// Unlocks, then records `dependency`.
+  /// Unlocks, then records `dependency`, which is moved into the thread's reads.
   @usableFromInline
-  static func finish(_ read: TrackedRead, _ dependency: Dependency) {
+  static func finish(_ read: TrackedRead, _ dependency: consuming Dependency) {
     read.lock.pointee.unlock()
-    read.context._withUnsafeGuaranteedRef { record(dependency, in: $0) }
+    // Moved through an optional: a closure cannot consume what it captures.
+    var pending = Optional(dependency)
+    read.context._withUnsafeGuaranteedRef { record(pending.take().unsafelyUnwrapped, in: $0) }
   }
 }

@@ -15,13 +15,15 @@
 /// change runs code specialized for them rather than generic code looking up metadata.
 @usableFromInline
 final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
-  /// What the typed half is asked to do.
+  /// What the typed half is asked to do. The root is passed unretained: the caller holds
+  /// it for the call, and retaining it again would take the runtime's slow path, since the
+  /// registration references it weakly.
   @usableFromInline
   enum Step {
     /// A dependency of `root`'s key path is about to change (only for `.prior`).
-    case willChange(root: AnyObject, DependencyChangeReference)
+    case willChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
     /// A dependency changed: evaluate again, and report the change.
-    case didChange(root: AnyObject, DependencyChangeReference)
+    case didChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
     /// The registration ended: drop the last value.
     case end
   }
@@ -64,13 +66,13 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
 
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
-    typed(.willChange(root: root, reference), self)
+    typed(.willChange(root: .passUnretained(root), reference), self)
   }
 
   func dependencyDidChange(_ reference: DependencyChangeReference) {
     guard gate.isOpen else { return }
     guard let root else { return end() }
-    typed(.didChange(root: root, reference), self)
+    typed(.didChange(root: .passUnretained(root), reference), self)
   }
 
   func dependencyDidRelease() {

@@ -23,9 +23,9 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     { [self] step, registration in
       switch step {
       case .willChange(let root, let reference):
-        willChange(registration, root: unsafeDowncast(root, to: Root.self), reference)
+        root._withUnsafeGuaranteedRef { willChange(registration, root: unsafeDowncast($0, to: Root.self), reference) }
       case .didChange(let root, let reference):
-        didChange(registration, root: unsafeDowncast(root, to: Root.self), reference)
+        root._withUnsafeGuaranteedRef { didChange(registration, root: unsafeDowncast($0, to: Root.self), reference) }
       case .end:
         end(registration)
       }

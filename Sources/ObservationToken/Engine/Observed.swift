@@ -48,14 +48,12 @@ public struct Observed<Value> {
       if mayBeTrackingReads(), let read = DependencyTracking.beginRead(of: subject) {
         // Under the read's lock, so that threads reading — and so observing — at once
         // agree on the one list the storage keeps, created on first use. The wrapped key
-        // path is not passed on, which would instantiate it on every read.
-        let observers: PropertyObservers
-        if let existing = subject[keyPath: storageKeyPath].observers {
-          observers = existing
-        } else {
-          observers = PropertyObservers(changesOf: Value.self)
-          subject[keyPath: storageKeyPath].observers = observers
+        // path is not passed on, which would instantiate it on every read. The storage
+        // owns the list, so it is passed along without retaining it.
+        if subject[keyPath: storageKeyPath].observers == nil {
+          subject[keyPath: storageKeyPath].observers = PropertyObservers(changesOf: Value.self)
         }
+        let observers = Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
         DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
       }
       return value

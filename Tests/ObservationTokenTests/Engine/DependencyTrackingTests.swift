@@ -206,6 +206,16 @@ struct DependencyTrackingTests {
     #expect(recorder.changes.map { $0.new(as: String.self) } == ["Final", "★ Final", "★ Published"])
   }
 
+  @Test("A computed property that reads one property twice reports each change of it once")
+  func repeatedReadIsOneDependency() {
+    let echo = Echo()
+    let recorder = ChangeRecorder()
+    echo.addObserver(recorder, forKeyPath: \.doubled, options: [.new])
+    echo.word = "ho"
+    echo.word = "ha"
+    #expect(recorder.changes.map { $0.new(as: String.self) } == ["hoho", "haha"])
+  }
+
   @Test("A computed property does not report changes of properties it does not read")
   func computedIgnoresOtherProperties() {
     let document = Document()
@@ -317,4 +327,10 @@ enum ComputedInputChange: String, CaseIterable, Sendable {
     case .isFavorite: "★ Draft"
     }
   }
+}
+
+/// A computed property that reads the same `@Observed` property twice.
+private final class Echo: KeyValueObservable {
+  @Observed var word = "hi"
+  var doubled: String { word + word }
 }
