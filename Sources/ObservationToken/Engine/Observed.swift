@@ -113,6 +113,7 @@ public struct Observed<Value> {
   }
 
   /// Mutates a collection property in place, reporting indexes; see ``ObservedProjection``.
+  @inlinable
   public static subscript<Subject: KeyValueObservable>(
     _enclosingInstance subject: Subject,
     projected projectedKeyPath: KeyPath<Subject, ObservedProjection<Value>>,

@@ -15,6 +15,7 @@
 public struct ObservedProjection<Value> {
   @usableFromInline let storage: any ObservedStorageAccessing<Value>
 
+  @inlinable
   init(_ storage: some ObservedStorageAccessing<Value>) {
     self.storage = storage
   }
@@ -33,20 +34,28 @@ protocol ObservedStorageAccessing<Value> {
 }
 
 /// ``ObservedStorageAccessing`` for a property of `Subject`.
+///
+/// Inlinable, like the projection's mutations: where `document.$tags.append(_:)` is
+/// written, the optimizer then sees the concrete access and the storage key path's
+/// literal, and turns every access into a plain field access instead of a trip through
+/// the key-path runtime.
+@usableFromInline
 struct ObservedStorageAccess<Subject: KeyValueObservable, Value>: ObservedStorageAccessing {
-  let typedSubject: Subject
-  let storage: ReferenceWritableKeyPath<Subject, Observed<Value>>
+  @usableFromInline let typedSubject: Subject
+  @usableFromInline let storage: ReferenceWritableKeyPath<Subject, Observed<Value>>
 
+  @inlinable
   init(subject: Subject, storage: ReferenceWritableKeyPath<Subject, Observed<Value>>) {
     typedSubject = subject
     self.storage = storage
   }
 
-  var subject: AnyObject { typedSubject }
-  var value: Value { typedSubject[keyPath: storage].value }
-  var observers: PropertyObservers? { typedSubject[keyPath: storage].observers }
-  var propertyName: String { PropertyName.ofStorage(storage) }
+  @inlinable var subject: AnyObject { typedSubject }
+  @inlinable var value: Value { typedSubject[keyPath: storage].value }
+  @inlinable var observers: PropertyObservers? { typedSubject[keyPath: storage].observers }
+  @usableFromInline var propertyName: String { PropertyName.ofStorage(storage) }
 
+  @inlinable
   func modify(_ body: (inout Value) -> Void) {
     body(&typedSubject[keyPath: storage].value)
   }
