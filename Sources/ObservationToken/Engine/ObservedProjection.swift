@@ -35,10 +35,9 @@ protocol ObservedStorageAccessing<Value> {
 
 /// ``ObservedStorageAccessing`` for a property of `Subject`.
 ///
-/// Inlinable, like the projection's mutations: where `document.$tags.append(_:)` is
-/// written, the optimizer then sees the concrete access and the storage key path's
-/// literal, and turns every access into a plain field access instead of a trip through
-/// the key-path runtime.
+/// Inlinable, so that the projection is built where `document.$tags` is written, without
+/// looking up this type's metadata on every mutation. The mutations still reach it as an
+/// existential, and so reach the storage through the key-path runtime.
 @usableFromInline
 struct ObservedStorageAccess<Subject: KeyValueObservable, Value>: ObservedStorageAccessing {
   @usableFromInline let typedSubject: Subject
