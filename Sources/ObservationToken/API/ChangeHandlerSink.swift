@@ -10,7 +10,7 @@ final class ChangeHandlerSink<Subject: AnyObject, Value>: ObservationSink {
   init(_ handler: @escaping (Subject, ObservedChange<Value>) -> Void) {
     self.handler = handler
     super.init { sink, subject, change in
-      ObservedChange<Value>.withCopy(at: change) { change in
+      change.read(as: Value.self) { change in
         unsafeDowncast(sink, to: ChangeHandlerSink.self).handler(unsafeDowncast(subject, to: Subject.self), change)
       }
       return true

@@ -82,30 +82,24 @@ extension KeyValueObservable {
   }
 
   /// The binding machinery: `apply` writes the current value to the target, held weakly;
-  /// the binding ends once the target is gone. Applies never nest for one binding on one
-  /// thread, which is what stops two bindings in opposite directions from looping.
+  /// the binding ends once the target is gone.
   private func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
-    ObservationToken.start(target: target) { token, attach in
-      let binding = ObjectIdentifier(token)
-      let sink = ClosureSink { [weak target] subject, change in
-        guard let target else { return false }
-        // Collection changes carry elements; the target wants the whole current value.
-        // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
-        let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
-        let value: Value
-        if change.kind == .setting, let newValue = change.newValue {
-          value = newValue
-        } else {
-          value = unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
-        }
-        ThreadContext.current.applying(binding) { apply(target, value) }
-        return true
+    let binding = Binding(target: target)
+    let sink = ClosureSink { [weak target] subject, change in
+      guard let target else { return false }
+      // Collection changes carry elements; the target wants the whole current value.
+      // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
+      let value = change.read(as: Value.self) { change in
+        if change.kind == .setting, let newValue = change.newValue { return newValue }
+        return unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
       }
-      register(keyPath, options: [.initial, .new], attach: attach, sink: sink)
+      binding.apply { apply(target, value) }
+      return true
     }
+    return ObservationToken(starting: register(keyPath, options: [.initial, .new], sink: sink), through: binding)
   }
 }

@@ -37,14 +37,13 @@ extension KeyValueObservable where Self: Sendable {
     let delivery = ScheduledDelivery<ObservedDelivery<Self, Value>>(on: queue) { delivered in
       changeHandler(delivered.subject, delivered.change)
     }
-    return ObservationToken.start(delivery: delivery) { _, attach in
-      let sink = ClosureSink { subject, change in
-        let change = change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee
+    let sink = ClosureSink { subject, change in
+      change.read(as: Value.self) { change in
         delivery.schedule(ObservedDelivery(subject: unsafeDowncast(subject, to: Self.self), change: change))
-        return true
       }
-      register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
+      return true
     }
+    return ObservationToken(starting: register(keyPath, options: options.tokenOptions, sink: sink), through: delivery)
   }
 
   /// Calls a main-actor handler each time the value at a key path changes: the form for

@@ -32,9 +32,8 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    ObservationToken.start { _, attach in
-      register(keyPath, options: options.tokenOptions, attach: attach, sink: ChangeHandlerSink(changeHandler))
-    }
+    let registration = register(keyPath, options: options.tokenOptions, sink: ChangeHandlerSink(changeHandler))
+    return ObservationToken(starting: registration)
   }
 
   /// Calls a handler each time the value at a key path changes, passing the token so the
@@ -58,18 +57,17 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>, ObservationToken) -> Void
   ) -> ObservationToken {
-    ObservationToken.start { token, attach in
-      // Weak: the token owns the registration; a token released on another thread while
-      // a call is starting reads as gone, and the call is skipped.
-      let sink = ClosureSink { [weak token] subject, change in
-        guard let token else { return true }
-        ObservedChange<Value>.withCopy(at: change) { change in
-          changeHandler(unsafeDowncast(subject, to: Self.self), change, token)
-        }
-        return true
-      }
-      register(keyPath, options: options.tokenOptions, attach: attach, sink: sink)
+    // Weak: the token owns the registration. It is filled in before the first call; a
+    // token released on another thread while a call is starting reads as gone, and the
+    // call is skipped.
+    let tokenReference = WeakReference<ObservationToken>()
+    let sink = ClosureSink { subject, change in
+      guard let token = tokenReference.object else { return true }
+      change.read(as: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token) }
+      return true
     }
+    let registration = register(keyPath, options: options.tokenOptions, sink: sink)
+    return ObservationToken(starting: registration) { tokenReference.object = $0 }
   }
 
   /// Calls a handler only when the value at a key path really changes: an assignment of
@@ -101,6 +99,28 @@ extension KeyValueObservable {
       if removingDuplicates, change.isDuplicate { return }
       changeHandler(subject, change)
     }
+  }
+}
+
+extension ObservationToken {
+  /// Makes the token that owns `registration` — through `decorator`, when a binding or a
+  /// delivery elsewhere adds to it — then starts it: the token exists before any call, so
+  /// a handler can end it even from the `.initial` call. `prepare` sees the token first,
+  /// for a handler that receives it.
+  @inlinable
+  convenience init<Subject, Value>(
+    starting registration: Registration<Subject, Value>,
+    through decorator: SubscriptionDecorator? = nil,
+    prepare: (ObservationToken) -> Void = { _ in }
+  ) {
+    if let decorator {
+      decorator.decorate(registration.subscription)
+      self.init(decorator)
+    } else {
+      self.init(registration.subscription)
+    }
+    prepare(self)
+    registration.start()
   }
 }
 

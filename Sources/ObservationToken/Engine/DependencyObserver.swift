@@ -30,12 +30,12 @@ struct DependencyChange {
   }
 }
 
-/// A dependency's change as it arrives: a pointer to its typed ``ObservedChange`` and the
-/// function that erases it, so a registration pays for erasing only when it uses it.
+/// A dependency's change as it arrives: its ``ErasedChange`` and the function that reads it
+/// without its type, so a registration pays for that only when it uses it.
 @usableFromInline
 struct DependencyChangeReference {
-  let change: UnsafeRawPointer?
-  let erase: ((UnsafeRawPointer) -> DependencyChange)?
+  let change: ErasedChange?
+  let erase: ((ErasedChange) -> DependencyChange)?
 
   /// The change without its type; `nil` when it came from no change (a release).
   @usableFromInline var erased: DependencyChange? {
@@ -64,7 +64,7 @@ final class DependencyObserver: PropertyObserver, @unchecked Sendable {
   /// Whether the list it is in still exists (its object is alive).
   var isAttached: Bool { list.isAttached }
 
-  override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
+  override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
     let reference = DependencyChangeReference(change: change, erase: list.erase)
     if isPrior {
       owner.dependencyWillChange(reference)

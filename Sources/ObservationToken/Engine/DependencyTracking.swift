@@ -11,8 +11,8 @@ private let activeTrackingScopes = Atomic<Int>(0)
 /// around each read (an inline atomic load counts as a side effect) nor calls this more
 /// than once per function: within one function the answer cannot change for the calling
 /// thread. Its scopes begin and end inside ``DependencyTracking/track(_:then:)``, an opaque
-/// call that leaves the thread as it found it, and the reads made in a scope run in the
-/// scope's body, another function. Other threads' scopes only make the answer `true`
+/// call (`@inline(never)`) that leaves the thread as it found it, and the reads made in a
+/// scope run in the scope's body, another function. Other threads' scopes only make the answer `true`
 /// spuriously, which the thread-local check behind it sorts out. (A free function: a
 /// static one is called through a thunk.)
 @usableFromInline @inline(never) @_effects(readnone)
@@ -61,35 +61,27 @@ struct Dependency {
 @usableFromInline
 enum DependencyTracking {
   /// Runs `body`, then passes `use` the properties it read, in first-read order. Scopes
-  /// nest; an inner scope's reads are not seen by the outer one.
+  /// nest; an inner scope's reads are not seen by the outer one, and reads made by
+  /// handlers called inside the scope are not the scope's.
   ///
   /// The reads are a slice of the thread's own buffer, valid during `use` only and then
   /// dropped, so that tracking allocates nothing once the buffer has grown. `use` runs
-  /// after the scope has ended.
-  @usableFromInline
+  /// after the scope has ended. Never inlined: see ``mayBeTrackingReads()``.
+  @usableFromInline @inline(never)
   static func track(_ body: () -> Void, then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
-    let context = ThreadContext.current
-    let outerStart = context.trackingStart
-    let start = context.recordedReads.count
-    context.trackingStart = start
-    activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
-    body()
-    activeTrackingScopes.wrappingSubtract(1, ordering: .relaxed)
-    context.trackingStart = outerStart
-    use(context.recordedReads[start...])
-    // One at a time: there are few, and the ranged removal is a generic path.
-    while context.recordedReads.count > start { context.recordedReads.removeLast() }
-  }
-
-  /// Records a read in the calling thread's innermost scope, once per property.
-  static func record(_ dependency: consuming Dependency, in context: ThreadContext) {
-    guard let start = context.trackingStart else { return }
-    // By index: a slice of the reads would retain their storage.
-    for index in start..<context.recordedReads.count
-    where context.recordedReads[index].observers === dependency.observers {
-      return
+    contexts.withCurrent { context in
+      let outer = (start: context.scopeStart, depth: context.scopeDeliveryDepth)
+      let start = context.reads.count
+      context.scopeStart = start
+      context.scopeDeliveryDepth = DeliveryDepth.current
+      activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
+      body()
+      activeTrackingScopes.wrappingSubtract(1, ordering: .relaxed)
+      (context.scopeStart, context.scopeDeliveryDepth) = outer
+      use(context.reads[start...])
+      // One at a time: there are few, and the ranged removal is a generic path.
+      while context.reads.count > start { context.reads.removeLast() }
     }
-    context.recordedReads.append(dependency)
   }
 
   /// Stops the program when a key path read no `@Observed` property: it could never
@@ -109,30 +101,26 @@ enum DependencyTracking {
 
 extension DependencyTracking {
   /// A read of an `@Observed` property that the calling thread records; see
-  /// ``beginRead(of:)``.
+  /// ``beginRead()``.
   @usableFromInline
   struct TrackedRead {
-    let context: Unmanaged<ThreadContext>
-    let lock: UnsafeMutablePointer<SpinLock>
+    let context: Unmanaged<TrackingContext>
   }
 
-  /// Begins a read of an `@Observed` property of `subject`: `nil` when the calling thread
-  /// is not tracking. Otherwise the object's storage lock is held (see
-  /// ``ObservedStorageLocks``) until ``endRead(_:of:observers:value:)``, and in between
-  /// the caller reads the property's list, creating and storing it on first use.
+  /// Begins a read of an `@Observed` property: `nil` unless the calling thread is in a
+  /// tracking scope, and not in a handler called from it. Otherwise the caller finds the
+  /// property's list (see ``ObservedStorageLocks``) and ends with
+  /// ``endRead(_:of:observers:value:)``.
   @usableFromInline @inline(never)
-  static func beginRead(of subject: AnyObject) -> TrackedRead? {
-    ThreadContext.withCurrent { context in
-      guard context.trackingStart != nil else { return nil }
-      let lock = ObservedStorageLocks.lock(for: subject)
-      lock.pointee.lock()
-      return TrackedRead(context: .passUnretained(context), lock: lock)
+  static func beginRead() -> TrackedRead? {
+    contexts.withCurrent { context in
+      guard context.scopeStart != nil, context.scopeDeliveryDepth == DeliveryDepth.current else { return nil }
+      return TrackedRead(context: .passUnretained(context))
     }
   }
 
-  /// Ends what ``beginRead(of:)`` began, and records the read in the thread's innermost
-  /// scope. Inlinable, so the value's bits are taken by specialized code; never inlined,
-  /// so a loop of reads stays small.
+  /// Records the read in the thread's innermost scope. Inlinable, so the value's bits are
+  /// taken by specialized code; never inlined, so a loop of reads stays small.
   @inlinable @inline(never)
   static func endRead<Value>(
     _ read: TrackedRead,
@@ -140,15 +128,41 @@ extension DependencyTracking {
     observers: Unmanaged<PropertyObservers>,
     value: Value
   ) {
-    finish(read, Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)))
+    record(Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)), read)
   }
 
-  /// Unlocks, then records `dependency`, which is moved into the thread's reads.
+  /// Records `dependency`, which is moved into the thread's reads, once per property.
   @usableFromInline
-  static func finish(_ read: TrackedRead, _ dependency: consuming Dependency) {
-    read.lock.pointee.unlock()
+  static func record(_ dependency: consuming Dependency, _ read: TrackedRead) {
     // Moved through an optional: a closure cannot consume what it captures.
     var pending = Optional(dependency)
-    read.context._withUnsafeGuaranteedRef { record(pending.take().unsafelyUnwrapped, in: $0) }
+    read.context._withUnsafeGuaranteedRef { context in
+      guard let start = context.scopeStart else { return }
+      let dependency = pending.take().unsafelyUnwrapped
+      // By index: a slice of the reads would retain their storage.
+      for index in start..<context.reads.count where context.reads[index].observers === dependency.observers {
+        return
+      }
+      context.reads.append(dependency)
+    }
   }
 }
+
+/// What dependency tracking keeps per thread: the reads of the active scopes, innermost
+/// scope's last, and where and at which delivery depth the innermost scope began.
+///
+/// Only the owning thread touches it, and no access outlasts a statement, so the
+/// runtime's exclusivity checks are skipped: they would cost every registration a few
+/// hundred instructions.
+final class TrackingContext: ThreadLocalContext {
+  @exclusivity(unchecked) var reads: [Dependency] = []
+  /// Where the innermost scope's reads start in ``reads``; `nil` outside any scope.
+  @exclusivity(unchecked) var scopeStart: Int?
+  /// The delivery depth when the innermost scope began: reads at any other depth are
+  /// made by handlers, not by the code being tracked.
+  @exclusivity(unchecked) var scopeDeliveryDepth = 0
+
+  init() {}
+}
+
+private let contexts = ThreadLocal<TrackingContext>()

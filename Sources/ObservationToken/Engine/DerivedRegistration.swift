@@ -9,12 +9,13 @@
 /// before and after. When the key path mirrors exactly one property of the subject, a
 /// collection change keeps its kind and indexes.
 ///
-/// This class holds the untyped half: the entries, the gate and the sink. The typed half
+/// This class holds the untyped half: the entries and the sink (its ``Subscription`` holds
+/// the gate). The typed half
 /// — evaluating, keeping the last value, making the change — is a ``DerivedValue``,
 /// reached through a closure made where the key path's types are known, so that every
 /// change runs code specialized for them rather than generic code looking up metadata.
 @usableFromInline
-final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
+final class DerivedRegistration: Subscription, ObservationRegistration, @unchecked Sendable {
   /// What the typed half is asked to do. The root is passed unretained: the caller holds
   /// it for the call, and retaining it again would take the runtime's slow path, since the
   /// registration references it weakly.
@@ -43,7 +44,6 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   @usableFromInline let info: RegistrationInfo
   private weak var root: AnyObject?
   private let typed: TypedHalf
-  private let gate = DeliveryGate()
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var sink: ObservationSink?
   /// Guards the entries, and the typed half's last value.
@@ -57,12 +57,9 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
     self.typed = typed
   }
 
-  @usableFromInline var isValid: Bool { gate.isOpen && root != nil && !info.observerIsGone }
+  @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
 
-  @usableFromInline func invalidate() {
-    end()
-    gate.waitUntilIdleUnlessDelivering()
-  }
+  override var summary: String { info.summary }
 
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
@@ -70,13 +67,19 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   }
 
   func dependencyDidChange(_ reference: DependencyChangeReference) {
-    guard gate.isOpen else { return }
-    guard let root else { return end() }
+    guard isOpen else { return }
+    guard let root else {
+      end()
+      return
+    }
     typed(.didChange(root: .passUnretained(root), reference), self)
   }
 
   func dependencyDidRelease() {
-    if root == nil { return end() }
+    if root == nil {
+      end()
+      return
+    }
     // An object along the way went away: what the key path reads now may differ.
     dependencyDidChange(DependencyChangeReference(change: nil, erase: nil))
   }
@@ -109,39 +112,36 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
     }
   }
 
-  /// Makes the `.initial` call with the typed change `change` points to.
+  /// Makes the `.initial` call with `change`.
   @usableFromInline
-  func sendInitial(_ change: UnsafeRawPointer, to root: AnyObject) {
-    ThreadContext.delivering { send(change, to: root) }
+  func sendInitial(_ change: ErasedChange, to root: AnyObject) {
+    DeliveryDepth.delivering { send(change, to: root) }
   }
 
-  /// Calls the sink through the gate with the typed change `change` points to; a `false`
-  /// answer ends the registration.
+  /// Calls the sink through the gate with `change`; a `false` answer ends the registration.
   @usableFromInline
-  func send(_ change: UnsafeRawPointer, to root: AnyObject) {
-    guard gate.enter(orRelease: { releaseSink() }) else { return }
-    let keepsObserving = sink.map { $0.receive(change, of: root) } ?? true
-    if !keepsObserving { end() }
-    gate.leave { releaseSink() }
+  func send(_ change: ErasedChange, to root: AnyObject) {
+    deliver {
+      let keepsObserving = sink.map { $0.receive(change, of: root) } ?? true
+      if !keepsObserving { end() }
+    }
   }
 
   // MARK: Ending
 
-  /// Drops the sink and what it captures; the gate calls this exactly once.
-  private func releaseSink() {
+  /// Drops the sink and what it captures; runs exactly once.
+  override func releaseHandler() {
     sink = nil
     if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
   }
 
-  /// Closes the gate and every entry, without waiting, and lets the typed half drop its
-  /// last value.
-  private func end() {
-    gate.close { releaseSink() }
+  /// Ends every entry, without waiting, and lets the typed half drop its last value.
+  override func didEnd() {
     let entries = state.withLock { state in
       defer { state = State() }
       return state.entries
     }
-    for entry in entries { entry.close() }
+    for entry in entries { entry.end() }
     typed(.end, self)
   }
 
@@ -150,7 +150,7 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
   /// The common case — the same properties as last time, in the same order — changes
   /// nothing and allocates nothing.
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
-    guard gate.isOpen, !Self.entries(state.entries, match: dependencies) else { return }
+    guard isOpen, !Self.entries(state.entries, match: dependencies) else { return }
     var current = state.entries.filter(\.isAttached)
     var next: [DependencyObserver] = []
     next.reserveCapacity(dependencies.count)
@@ -162,7 +162,7 @@ final class DerivedRegistration: ObservationRegistration, @unchecked Sendable {
         next.append(dependency.observers.addDependent(self))
       }
     }
-    for stale in current { stale.close() }
+    for stale in current { stale.end() }
     state.entries = next
   }
 

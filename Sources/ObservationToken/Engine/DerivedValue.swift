@@ -48,9 +48,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   @inlinable
   func sendInitialIfAsked(_ registration: DerivedRegistration, root: Root, value: Value) {
     guard registration.wantsInitial else { return }
-    withUnsafePointer(to: ObservedChange(setting: nil, to: value)) {
-      registration.sendInitial($0, to: root)
-    }
+    ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.sendInitial($0, to: root) }
   }
 
   @inlinable
@@ -64,7 +62,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
       } else {
         ObservedChange<Value>(setting: value, to: nil, isPrior: true)
       }
-    _withUnprotectedUnsafePointer(to: prior) { registration.send($0, to: root) }
+    ErasedChange.with(prior) { registration.send($0, to: root) }
   }
 
   @inlinable
@@ -85,9 +83,9 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     let value = newValue!
     // Only a key path that mirrors its sole dependency passes a collection change through.
     if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
-      _withUnprotectedUnsafePointer(to: change.typed(as: Value.self)) { registration.send($0, to: root) }
+      ErasedChange.with(change.typed(as: Value.self)) { registration.send($0, to: root) }
     } else {
-      _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
+      ErasedChange.with(ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
     }
   }
 

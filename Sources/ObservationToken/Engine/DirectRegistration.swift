@@ -39,10 +39,10 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   /// Joins its list, then makes the `.initial` call if `initial` is given.
   @usableFromInline
-  func start(of subject: AnyObject, initial: UnsafeRawPointer?) {
+  func start(of subject: AnyObject, initial: ErasedChange?) {
     list.insert(self)
     if let initial {
-      ThreadContext.delivering { deliver(initial, isPrior: false, of: subject) }
+      DeliveryDepth.delivering { deliver(initial, isPrior: false, of: subject) }
     }
   }
 
@@ -52,21 +52,18 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   override var wantsPrior: Bool { info.options.contains(.prior) }
 
-  @usableFromInline var isValid: Bool { gate.isOpen && !info.observerIsGone }
+  @usableFromInline override var isValid: Bool { super.isValid && !info.observerIsGone }
 
-  override func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
+  override var summary: String { info.summary }
+
+  override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
     guard let sink else { return }
-    if !sink._withUnsafeGuaranteedRef({ $0.receive(change, of: subject) }) { close() }
+    if !sink._withUnsafeGuaranteedRef({ $0.receive(change, of: subject) }) { end() }
   }
 
   override func releaseHandler() {
     sink?.release()
     sink = nil
     if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
-  }
-
-  @usableFromInline func invalidate() {
-    close()
-    gate.waitUntilIdleUnlessDelivering()
   }
 }

@@ -18,7 +18,7 @@ extension KeyValueObservable {
           if registration.info.observerIsGone { registration.invalidate() }
           continue
         }
-        let keyPath = registration is DirectRegistration ? list.path : registration.keyPathName
+        let keyPath = registration is DirectRegistration ? list.path : PropertyName.ofKeyPath(registration.info.keyPath)
         lines.append("  \(list.property): " + registration.summary(keyPath: keyPath))
       }
     }

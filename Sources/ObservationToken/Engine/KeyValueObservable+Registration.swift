@@ -34,13 +34,15 @@ extension KeyValueObservable {
       observer.observeValue(
         forKeyPath: erasedKeyPath,
         of: subject,
-        change: change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee.keyValueChange(for: options),
+        change: change.read(as: Value.self) { $0.keyValueChange(for: options) },
         context: context
       )
       return true
     }
     let registration = register(keyPath, options: options, context: context, observer: observer, sink: sink)
-    RawRegistrations.add(registration.registration, on: self)
+    // Filed before the `.initial` call, which may remove it again.
+    RawRegistrations.add(registration.subscription, on: self)
+    registration.start()
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.

@@ -1,58 +1,16 @@
 import Synchronization
 
-/// One observation as the engine knows it: what it watches, for whom, and how to end it.
+/// One observation as the engine knows it: a ``Subscription`` that also says what it
+/// watches and for whom.
 ///
-/// Every observation — a raw `addObserver` registration or the registration behind an
-/// ``ObservationToken`` — is one of these. It is either a ``DirectRegistration`` (the
-/// key path is exactly one `@Observed` property of the subject) or a
-/// ``DerivedRegistration`` (chains, computed properties, subclass-rooted key paths).
+/// Every key-value observation — a raw `addObserver` registration or the subscription a
+/// token holds — is one of these. It is either a ``DirectRegistration`` (the key path is
+/// exactly one `@Observed` property of the subject) or a ``DerivedRegistration`` (chains,
+/// computed properties, subclass-rooted key paths).
 @usableFromInline
-protocol ObservationRegistration: AnyObject, Sendable {
+protocol ObservationRegistration: Subscription {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
-  /// Whether the registration can still deliver: not invalidated, subject alive.
-  var isValid: Bool { get }
-  /// Ends the registration. Once this returns, its handler never starts again; it waits
-  /// for calls under way on other threads unless called from inside a handler.
-  func invalidate()
-}
-
-/// A direct or a derived registration in one word, where `any ObservationRegistration`
-/// takes two: the form a token keeps.
-@usableFromInline
-enum RegistrationReference: Sendable {
-  case direct(DirectRegistration)
-  case derived(DerivedRegistration)
-
-  /// The registration itself.
-  @usableFromInline var registration: any ObservationRegistration {
-    switch self {
-    case .direct(let registration): registration
-    case .derived(let registration): registration
-    }
-  }
-
-  /// The registration's ``ObservationRegistration/isValid``, asked of its own type,
-  /// which costs less than asking through the protocol.
-  var isValid: Bool {
-    switch self {
-    case .direct(let registration): registration.isValid
-    case .derived(let registration): registration.isValid
-    }
-  }
-
-  /// Ends the registration; see ``ObservationRegistration/invalidate()``.
-  func invalidate() {
-    switch self {
-    case .direct(let registration): registration.invalidate()
-    case .derived(let registration): registration.invalidate()
-    }
-  }
-}
-
-extension ObservationRegistration {
-  /// The key path as the runtime prints it; see ``PropertyName``.
-  var keyPathName: String { PropertyName.ofKeyPath(info.keyPath) }
 }
 
 /// What a registration watches and for whom, for removal and descriptions.
@@ -69,7 +27,7 @@ struct RegistrationInfo: @unchecked Sendable {
   }
 
   private let origin: Origin
-  private let sequenceAndOptions: UInt64
+  @usableFromInline let sequenceAndOptions: UInt64
 
   @usableFromInline
   init(
@@ -85,7 +43,7 @@ struct RegistrationInfo: @unchecked Sendable {
       } else {
         .token(keyPath)
       }
-    sequenceAndOptions = RegistrationSequence.next() << 8 | UInt64(options.rawValue)
+    sequenceAndOptions = SubscriptionSequence.next() << 8 | UInt64(options.rawValue)
   }
 
   /// The key path given when registering.
@@ -97,12 +55,18 @@ struct RegistrationInfo: @unchecked Sendable {
   }
 
   /// The options given when registering.
-  var options: KeyValueObservingOptions {
+  @usableFromInline var options: KeyValueObservingOptions {
     KeyValueObservingOptions(rawValue: UInt8(truncatingIfNeeded: sequenceAndOptions))
   }
 
   /// Orders registrations; later registrations have larger sequences.
   var sequence: UInt64 { sequenceAndOptions >> 8 }
+
+  /// The subject's type, the key path and the extra calls asked for, such as
+  /// `Document \Document.<computed (String)> [.initial]`, for a token's description.
+  var summary: String {
+    "\(subjectType) \(PropertyName.ofKeyPath(keyPath)) \(options.subtracting([.old, .new]))"
+  }
 
   /// The raw observer and its context; `nil` for the private registration of a token.
   private var raw: RawObserver? {
@@ -160,37 +124,27 @@ final class RawObserver: @unchecked Sendable {
   }
 }
 
-/// Hands out the sequence numbers that order registrations; an atomic counter, not a lock.
-enum RegistrationSequence {
-  private static let counter = Atomic<UInt64>(0)
-
-  static func next() -> UInt64 {
-    counter.wrappingAdd(1, ordering: .relaxed).newValue
-  }
-}
-
 extension KeyValueObservable {
-  /// Registers `sink` for the changes of `keyPath` on this object.
+  /// Registers `sink` for the changes of `keyPath` on this object; the registration
+  /// delivers nothing until it is started (see ``Registration/start()``), so its owner can
+  /// hold it first — a handler may end it from the `.initial` call.
   ///
   /// Evaluates the key path once while tracking reads: a key path that is exactly one
   /// `@Observed` property of this object (declared here or in a superclass) gets a
-  /// ``DirectRegistration``; anything else
-  /// that reads at least one gets a ``DerivedRegistration``. A key path that reads none
-  /// can never report a change, so it stops with a message naming it. `attach` receives
-  /// the registration before it can deliver anything. Inlinable, so the typed parts are
-  /// specialized where the caller knows the types.
-  @inlinable @discardableResult
+  /// ``DirectRegistration``; anything else that reads at least one gets a
+  /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
+  /// that reads none can never report a change, so it stops with a message naming it.
+  /// Inlinable, so the typed parts are specialized where the caller knows the types.
+  @inlinable
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    attach: (RegistrationReference) -> Void = { _ in },
     sink: ObservationSink
-  ) -> RegistrationReference {
+  ) -> Registration<Self, Value> {
     var evaluated: Value?
-    var direct: PropertyObservers?
-    var derived: (DerivedRegistration, DerivedValue<Self, Value>)?
+    var kind: Registration<Self, Value>.Kind?
     let info = RegistrationInfo(
       subject: self,
       keyPath: keyPath,
@@ -198,8 +152,7 @@ extension KeyValueObservable {
       context: context,
       observer: observer
     )
-    // The reads are valid only inside `then`: decide and observe there; make the
-    // `.initial` call, which runs user code, after.
+    // The reads are valid only inside `then`: decide and observe there.
     DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
       DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
       let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
@@ -207,29 +160,63 @@ extension KeyValueObservable {
       if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
         dependencies[only].returned(evaluated!)
       {
-        direct = dependencies[only].observers
+        kind = .direct(DirectRegistration(list: dependencies[only].observers.list, info: info, sink: sink))
         return
       }
       let typed = DerivedValue(keyPath: keyPath)
       let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
-      attach(.derived(registration))
       typed.observe(dependencies, of: registration, root: self, value: evaluated!)
-      derived = (registration, typed)
+      kind = .derived(registration, typed)
     }
-    let value = evaluated!
-    if let (registration, typed) = derived {
-      typed.sendInitialIfAsked(registration, root: self, value: value)
-      return .derived(registration)
+    return Registration(kind: kind!, subject: self, value: evaluated!)
+  }
+}
+
+/// A registration that ``KeyValueObservable/register(_:options:context:observer:sink:)``
+/// made and that has not started delivering: its owner takes ``subscription``, then calls
+/// ``start()``.
+@usableFromInline
+struct Registration<Subject: KeyValueObservable, Value> {
+  @usableFromInline
+  enum Kind {
+    case direct(DirectRegistration)
+    case derived(DerivedRegistration, DerivedValue<Subject, Value>)
+  }
+
+  @usableFromInline let kind: Kind
+  @usableFromInline let subject: Subject
+  /// The key path's value when registering: the `.initial` call's new value.
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(kind: Kind, subject: Subject, value: Value) {
+    self.kind = kind
+    self.subject = subject
+    self.value = value
+  }
+
+  /// The registration, as its owner keeps it.
+  @inlinable
+  var subscription: any ObservationRegistration {
+    switch kind {
+    case .direct(let registration): registration
+    case .derived(let registration, _): registration
     }
-    let registration = DirectRegistration(list: direct!.list, info: info, sink: sink)
-    attach(.direct(registration))
-    guard options.contains(.initial) else {
-      registration.start(of: self, initial: nil)
-      return .direct(registration)
+  }
+
+  /// Starts delivering: a direct registration joins its property's list (a derived one
+  /// joined its dependencies' when made); then the `.initial` call, if asked for.
+  @inlinable
+  func start() {
+    switch kind {
+    case .direct(let registration):
+      guard registration.info.options.contains(.initial) else {
+        registration.start(of: subject, initial: nil)
+        return
+      }
+      ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.start(of: subject, initial: $0) }
+    case .derived(let registration, let typed):
+      typed.sendInitialIfAsked(registration, root: subject, value: value)
     }
-    withUnsafePointer(to: ObservedChange(kind: .setting, newValue: value)) { initial in
-      registration.start(of: self, initial: initial)
-    }
-    return .direct(registration)
   }
 }

@@ -1,5 +1,5 @@
-/// What a registration calls for each change: the subject, and a pointer to the
-/// ``ObservedChange`` of the registered key path's value type.
+/// What a registration calls for each change: the subject, and the
+/// ``ErasedChange`` of the registered key path's value type.
 ///
 /// An object holding what the registration's owner wants done, plus a function that
 /// knows its type. The common form, ``ChangeHandlerSink``, holds the user's handler
@@ -9,7 +9,7 @@ class ObservationSink {
   /// Calls `sink`'s handler. Made where the sink's types are known, so it is specialized
   /// for them and, capturing nothing, costs no allocation.
   @usableFromInline
-  typealias Receiver = (_ sink: ObservationSink, _ subject: AnyObject, _ change: UnsafeRawPointer) -> Bool
+  typealias Receiver = (_ sink: ObservationSink, _ subject: AnyObject, _ change: ErasedChange) -> Bool
 
   private let receiver: Receiver
 
@@ -21,7 +21,7 @@ class ObservationSink {
   /// Handles one change; returns `false` to end the registration (its raw observer is
   /// gone).
   @inline(__always)
-  final func receive(_ change: UnsafeRawPointer, of subject: AnyObject) -> Bool {
+  final func receive(_ change: ErasedChange, of subject: AnyObject) -> Bool {
     receiver(self, subject, change)
   }
 }
@@ -31,7 +31,7 @@ class ObservationSink {
 @usableFromInline
 final class ClosureSink: ObservationSink {
   @usableFromInline
-  typealias Function = (_ subject: AnyObject, _ change: UnsafeRawPointer) -> Bool
+  typealias Function = (_ subject: AnyObject, _ change: ErasedChange) -> Bool
 
   private let function: Function
 

@@ -119,11 +119,9 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
       change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexRanges: [bounds])
     }
     let subject = storage.subject
-    let delivery =
-      observers.hasPriorObservers
-      ? _withUnprotectedUnsafePointer(to: change.prior) { observers.willChange(prior: $0, of: subject) } : nil
-    apply()
-    _withUnprotectedUnsafePointer(to: change) { observers.didChange(delivery, change: $0, of: subject) }
+    withExtendedLifetime(observers) {
+      PropertyObservers.report(change, to: .passUnretained(observers), of: subject, store: apply)
+    }
   }
 
   @inlinable

@@ -45,15 +45,17 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
-      if mayBeTrackingReads(), let read = DependencyTracking.beginRead(of: subject) {
-        // Under the read's lock, so that threads reading — and so observing — at once
+      if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
+        // Under the object's lock, so that threads reading — and so observing — at once
         // agree on the one list the storage keeps, created on first use. The wrapped key
         // path is not passed on, which would instantiate it on every read. The storage
         // owns the list, so it is passed along without retaining it.
-        if subject[keyPath: storageKeyPath].observers == nil {
-          subject[keyPath: storageKeyPath].observers = PropertyObservers(changesOf: Value.self)
+        let observers = ObservedStorageLocks.lock(for: subject).pointee.withLock {
+          if subject[keyPath: storageKeyPath].observers == nil {
+            subject[keyPath: storageKeyPath].observers = PropertyObservers(changesOf: Value.self)
+          }
+          return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
         }
-        let observers = Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
         DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
       }
       return value
@@ -73,42 +75,9 @@ public struct Observed<Value> {
         return
       }
       let oldValue = subject[keyPath: storageKeyPath].value
-      let hasPriorObservers = observers._withUnsafeGuaranteedRef { $0.hasPriorObservers }
-      let delivery = hasPriorObservers ? willSet(observers, from: oldValue, of: subject) : nil
-      subject[keyPath: storageKeyPath].value = newValue
-      didSet(observers, delivery, from: oldValue, to: newValue, of: subject)
-    }
-  }
-
-  /// The `.prior` calls of an observed set, before the store. Kept out of line so the
-  /// accessor stays small enough to inline, and free of key paths so none is materialized.
-  @inlinable @inline(never)
-  static func willSet(
-    _ observers: Unmanaged<PropertyObservers>,
-    from oldValue: Value,
-    of subject: AnyObject
-  ) -> ChangeDelivery {
-    _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: nil, isPrior: true)) { prior in
-      observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
-    }
-  }
-
-  /// The change itself, after the store, to the observers ``willSet(_:from:of:)`` took
-  /// or, without `.prior` observers, to those registered now.
-  ///
-  /// The change's pointer is made without a stack protector, here and wherever a change
-  /// is passed on: it never outlives the call, so the protector's check would cost every
-  /// change six instructions and guard nothing.
-  @inlinable @inline(never)
-  static func didSet(
-    _ observers: Unmanaged<PropertyObservers>,
-    _ delivery: ChangeDelivery?,
-    from oldValue: Value,
-    to newValue: Value,
-    of subject: AnyObject
-  ) {
-    _withUnprotectedUnsafePointer(to: ObservedChange(setting: oldValue, to: newValue)) { change in
-      observers._withUnsafeGuaranteedRef { $0.didChange(delivery, change: change, of: subject) }
+      PropertyObservers.report(ObservedChange(setting: oldValue, to: newValue), to: observers, of: subject) {
+        subject[keyPath: storageKeyPath].value = newValue
+      }
     }
   }
 

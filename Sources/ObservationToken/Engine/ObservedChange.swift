@@ -72,24 +72,6 @@ extension ObservedChange {
     return prior
   }
 
-  /// Runs `body` with a copy of the change `pointer` points to. An assignment is rebuilt
-  /// rather than copied: the engine's assignments carry no indexes, and copying their
-  /// `nil` index list as it is would retain and release it on every call. (Each branch
-  /// calls `body` itself; with one call after the branch, the optimizer merges the two
-  /// copies back into one that retains.)
-  @inlinable
-  static func withCopy<Result>(at pointer: UnsafeRawPointer, _ body: (ObservedChange) -> Result) -> Result {
-    let change = pointer.assumingMemoryBound(to: ObservedChange.self)
-    guard change.pointee.kind == .setting else { return body(change.pointee) }
-    // Field by field: copying the whole change would copy the list too.
-    let assignment = ObservedChange(
-      setting: change.pointee.oldValue,
-      to: change.pointee.newValue,
-      isPrior: change.pointee.isPrior
-    )
-    return body(assignment)
-  }
-
   /// The untyped change a raw observer receives, holding only what `options` asked for.
   @inlinable
   func keyValueChange(for options: KeyValueObservingOptions) -> KeyValueChange {

@@ -1,57 +1,50 @@
 /// One entry in one property's observer list: the engine's unit of delivery.
 ///
 /// Subclasses decide what a change means (``DirectRegistration`` calls its sink,
-/// ``DependencyObserver`` tells the registration that depends on the property).
-/// Deliveries pass through the entry's ``DeliveryGate``, so once the entry is closed its
+/// ``DependencyObserver`` tells the registration that depends on the property). Every
+/// call passes through the ``Subscription``'s gate, so once the entry has ended its
 /// handler never starts again, and the handler is released exactly once.
 @usableFromInline
-class PropertyObserver: @unchecked Sendable {
+class PropertyObserver: Subscription, ListedSubscription, @unchecked Sendable {
   /// The list this entry is in.
   let list: ObserverList
-  let gate = DeliveryGate()
 
   init(list: ObserverList) {
     self.list = list
   }
 
-  /// Orders entries by registration; see ``RegistrationSequence``. (Subclasses answer
+  /// Orders entries by registration; see ``SubscriptionSequence``. (Subclasses answer
   /// from what they already hold, which keeps a token's registration small.)
   var sequence: UInt64 {
-    preconditionFailure("PropertyObserver subclasses provide their sequence")
+    fatalError("PropertyObserver subclasses provide their sequence")
   }
 
   /// Whether the entry takes the `.prior` call before each change.
   var wantsPrior: Bool {
-    preconditionFailure("PropertyObserver subclasses say whether they take the prior call")
+    fatalError("PropertyObserver subclasses say whether they take the prior call")
   }
 
   /// The observation this entry belongs to.
   var registration: any ObservationRegistration {
-    preconditionFailure("PropertyObserver subclasses provide their registration")
+    fatalError("PropertyObserver subclasses provide their registration")
   }
 
-  /// Reacts to a change (a pointer to the property's ``ObservedChange``); runs only
-  /// inside an admitted delivery.
-  func handle(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {}
+  /// Reacts to a change; runs only inside an admitted delivery.
+  func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {}
 
-  /// Drops the handler and what it captures; the gate calls this exactly once.
-  func releaseHandler() {}
-
-  /// The observed object was released: the entry is closed and told why.
+  /// The observed object was released: the entry ends (its list is already empty).
   func subjectDidRelease() {
-    gate.close { releaseHandler() }
+    end()
   }
 
-  /// Calls ``handle(_:isPrior:of:)`` unless the entry has been closed.
-  final func deliver(_ change: UnsafeRawPointer, isPrior: Bool, of subject: AnyObject) {
-    guard gate.enter(orRelease: { releaseHandler() }) else { return }
-    handle(change, isPrior: isPrior, of: subject)
-    gate.leave { releaseHandler() }
+  /// Calls ``handle(_:isPrior:of:)`` unless the entry has ended.
+  @inline(__always)
+  final func deliver(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
+    deliver { handle(change, isPrior: isPrior, of: subject) }
   }
 
-  /// Closes the entry and takes it out of its list; only the first call does anything.
-  /// Does not wait for deliveries under way on other threads.
-  final func close() {
-    if gate.close(orRelease: { releaseHandler() }) { list.remove(self) }
+  /// Ending takes the entry out of its list. It does not wait for deliveries under way.
+  override func didEnd() {
+    list.remove(self)
   }
 }

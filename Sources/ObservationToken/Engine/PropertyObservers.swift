@@ -8,75 +8,107 @@ import Synchronization
 /// that the entries themselves reference, so nothing holds a weak reference to this
 /// front object, and an observed set can pass it along without retaining it.
 ///
-/// It knows nothing of the property's type: a change travels as a pointer to an
-/// ``ObservedChange`` of that type, which only code that knows the type reads.
+/// It knows nothing of the property's type: a change travels as an ``ErasedChange``.
 @usableFromInline
 final class PropertyObservers: Sendable {
   @usableFromInline let list: ObserverList
 
   @usableFromInline
-  init(erase: @escaping (UnsafeRawPointer) -> DependencyChange) {
+  init(erase: @escaping (ErasedChange) -> DependencyChange) {
     list = ObserverList(erase: erase)
   }
 
   /// A list for a property whose values are `Value`s.
   @inlinable
   convenience init<Value>(changesOf type: Value.Type) {
-    self.init { change in
-      DependencyChange(change.assumingMemoryBound(to: ObservedChange<Value>.self).pointee)
-    }
+    self.init { change in change.read(as: Value.self) { DependencyChange($0) } }
   }
 
   deinit {
-    for entry in list.detach() { entry.subjectDidRelease() }
+    for entry in list.subscribers.detach() { entry.subjectDidRelease() }
   }
 
   /// Whether anything observes the property; a set skips notification when not.
   @inlinable
-  var isObserved: Bool { list.observerCount.load(ordering: .relaxed) != 0 }
+  var isObserved: Bool { list.isObserved }
 
   /// Whether any observer takes the `.prior` call.
   @inlinable
   var hasPriorObservers: Bool { list.priorObserverCount.load(ordering: .relaxed) != 0 }
 
   /// The registrations with an entry here, in registration order.
-  var registrations: [any ObservationRegistration] { list.registrations }
+  var registrations: [any ObservationRegistration] { list.subscribers.entries.map(\.registration) }
 
-  /// Begins a change that has `.prior` observers: takes the observers registered now
-  /// and sends them the `.prior` call (`prior` points to the property's
-  /// ``ObservedChange``). The caller then stores the change and finishes with
-  /// ``didChange(_:change:of:)``, passing what this returns, so both calls go to the
-  /// same observers.
-  @usableFromInline
-  func willChange(prior: UnsafeRawPointer, of subject: AnyObject) -> ChangeDelivery {
-    let reading = list.beginReading()
-    if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
-    return ChangeDelivery(reading: reading)
+  /// Reports one change — `change`, made by `store` — to this property's observers: the
+  /// `.prior` call before the store when an observer asked for it, the change after it.
+  /// Both calls go to the observers registered when the change began. This is the one
+  /// sequence every change of an `@Observed` value takes, assignment or collection edit.
+  @inlinable @inline(__always)
+  static func report<Value>(
+    _ change: ObservedChange<Value>,
+    to observers: Unmanaged<PropertyObservers>,
+    of subject: AnyObject,
+    store: () -> Void
+  ) {
+    let hasPriorObservers = observers._withUnsafeGuaranteedRef { $0.hasPriorObservers }
+    let reading = hasPriorObservers ? willChange(observers, change.prior, of: subject) : nil
+    store()
+    didChange(observers, reading, change, of: subject)
   }
 
-  /// Finishes a change: sends it, in registration order and with no lock held, to the
-  /// observers ``willChange(prior:of:)`` took, or when it was not called (no `.prior`
-  /// observers) to those registered now.
-  @usableFromInline
-  func didChange(_ delivery: ChangeDelivery?, change: UnsafeRawPointer, of subject: AnyObject) {
-    guard let reading = delivery.map(\.reading) ?? list.beginReading() else { return }
-    Self.deliver(change, isPrior: false, to: reading, of: subject)
-    list.endReading(reading)
+  /// The `.prior` calls, before the store. Kept out of line so the accessor stays small
+  /// enough to inline, and free of key paths so none is materialized.
+  @inlinable @inline(never)
+  static func willChange<Value>(
+    _ observers: Unmanaged<PropertyObservers>,
+    _ prior: ObservedChange<Value>,
+    of subject: AnyObject
+  ) -> ChangeReading {
+    ErasedChange.with(prior) { prior in
+      observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
+    }
   }
 
-  /// Calls each observer in order, with the thread marked as delivering. The reading
-  /// keeps every entry alive, so the loop reads the entries as unmanaged references (the
-  /// same bits) and retains none.
-  private static func deliver(
-    _ change: UnsafeRawPointer,
-    isPrior: Bool,
-    to reading: ObserverList.Reading,
+  /// The change itself, after the store.
+  @inlinable @inline(never)
+  static func didChange<Value>(
+    _ observers: Unmanaged<PropertyObservers>,
+    _ reading: ChangeReading?,
+    _ change: ObservedChange<Value>,
     of subject: AnyObject
   ) {
-    let mark = ThreadContext.beginDelivery()
-    defer { ThreadContext.endDelivery(mark) }
-    for entry in reading.entries.assumingMemoryBound(to: Unmanaged<PropertyObserver>.self) {
-      entry._withUnsafeGuaranteedRef { entry in
+    ErasedChange.with(change) { change in
+      observers._withUnsafeGuaranteedRef { $0.didChange(reading, change: change, of: subject) }
+    }
+  }
+
+  /// Takes the observers registered now and sends them the `.prior` call; the change
+  /// itself goes to the same observers.
+  @usableFromInline
+  func willChange(prior: ErasedChange, of subject: AnyObject) -> ChangeReading {
+    let reading = list.subscribers.beginReading()
+    if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
+    return ChangeReading(reading: reading)
+  }
+
+  /// Sends the change, in registration order and with no lock held, to the observers
+  /// ``willChange(prior:of:)`` took or, when it was not called, to those registered now.
+  @usableFromInline
+  func didChange(_ taken: ChangeReading?, change: ErasedChange, of subject: AnyObject) {
+    guard let reading = taken.map(\.reading) ?? list.subscribers.beginReading() else { return }
+    Self.deliver(change, isPrior: false, to: reading, of: subject)
+    list.subscribers.endReading(reading)
+  }
+
+  /// Calls each observer in order, with the thread marked as delivering.
+  private static func deliver(
+    _ change: ErasedChange,
+    isPrior: Bool,
+    to reading: SubscriberList<PropertyObserver>.Reading,
+    of subject: AnyObject
+  ) {
+    DeliveryDepth.delivering {
+      reading.forEach { entry in
         if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
       }
     }
@@ -94,6 +126,6 @@ final class PropertyObservers: Sendable {
 /// The observers one change goes to, taken when the change began; `nil` when there were
 /// none.
 @usableFromInline
-struct ChangeDelivery {
-  let reading: ObserverList.Reading?
+struct ChangeReading {
+  let reading: SubscriberList<PropertyObserver>.Reading?
 }

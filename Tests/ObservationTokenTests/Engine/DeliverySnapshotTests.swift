@@ -53,14 +53,14 @@ struct DeliverySnapshotTests {
   @Test("A registration ended during a delivery is freed once that delivery ends")
   func registrationEndedDuringDeliveryIsFreed() {
     let document = Document()
-    var doomed: RegistrationReference?
-    let ender = document.register(\.title, options: [], sink: ClosureSink { _, _ in
+    var doomed: (any ObservationRegistration)?
+    let ender = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in
       doomed?.invalidate()
       doomed = nil
       return true
     })
-    doomed = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
-    weak let weakDoomed = doomed?.registration as AnyObject?
+    doomed = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
+    weak let weakDoomed = doomed as AnyObject?
     document.title = "Final"
     #expect(doomed == nil)
     #expect(weakDoomed == nil, "the version the delivery read still holds the ended registration")
@@ -70,10 +70,10 @@ struct DeliverySnapshotTests {
   @Test("Nested deliveries each reach the version they began with, and every version is freed after them")
   func nestedDeliveriesOfChangedVersions() {
     let document = Document()
-    var first: RegistrationReference?
-    var second: RegistrationReference?
+    var first: (any ObservationRegistration)?
+    var second: (any ObservationRegistration)?
     var secondCalls: [String] = []
-    let ender = document.register(\.title, options: [], sink: ClosureSink { subject, _ in
+    let ender = document.registerStarted(\.title, options: [], sink: ClosureSink { subject, _ in
       let title = (subject as! Document).title
       if title == "Outer" {
         // The outer delivery's version is set aside; the nested set reads the next one.
@@ -87,13 +87,13 @@ struct DeliverySnapshotTests {
       }
       return true
     })
-    first = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
-    second = document.register(\.title, options: [], sink: ClosureSink { subject, _ in
+    first = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
+    second = document.registerStarted(\.title, options: [], sink: ClosureSink { subject, _ in
       secondCalls.append((subject as! Document).title)
       return true
     })
-    weak let weakFirst = first?.registration as AnyObject?
-    weak let weakSecond = second?.registration as AnyObject?
+    weak let weakFirst = first as AnyObject?
+    weak let weakSecond = second as AnyObject?
     document.title = "Outer"
     #expect(secondCalls.isEmpty, "an observation ended by an earlier handler was still called")
     #expect(weakFirst == nil)

@@ -88,8 +88,8 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let cell = DocumentCell(document: document)
-      let registration = cell.register(\.document?.title, options: [], sink: ClosureSink { _, _ in true })
-      weakRegistration = registration.registration
+      let registration = cell.registerStarted(\.document?.title, options: [], sink: ClosureSink { _, _ in true })
+      weakRegistration = registration
     }
     #expect(weakRegistration == nil)
   }
@@ -99,8 +99,8 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let document = Document()
-      let registration = document.register(\.title, options: [], sink: ClosureSink { _, _ in true })
-      weakRegistration = registration.registration
+      let registration = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
+      weakRegistration = registration
     }
     #expect(weakRegistration == nil)
   }

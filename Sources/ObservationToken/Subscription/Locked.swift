@@ -1,12 +1,12 @@
-/// The one lock box: a value that can only be reached while its ``SpinLock`` is held.
+/// The one lock box: a value that can only be reached while its ``Lock`` is held.
 ///
 /// Everything in the package that needs mutual exclusion over a value goes through this
-/// type, so a different platform floor would change this file and ``SpinLock`` only.
+/// type, so a different platform floor would change this file and ``Lock`` only.
 ///
 /// `@unchecked Sendable`: the lock is what makes sharing it safe; values copied out of
 /// `withLock` stay on the calling thread.
 struct Locked<State>: ~Copyable, @unchecked Sendable {
-  private let spinLock = SpinLock()
+  private let lock = Lock()
   /// Heap storage gives the state a stable address for in-place mutation.
   private let state: UnsafeMutablePointer<State>
 
@@ -23,8 +23,6 @@ struct Locked<State>: ~Copyable, @unchecked Sendable {
   /// Runs `body` with exclusive access to the state. Never call user code from `body`.
   @inline(__always)
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    spinLock.lock()
-    defer { spinLock.unlock() }
-    return body(&state.pointee)
+    lock.withLock { body(&state.pointee) }
   }
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Admits calls to one handler until it is closed, and says who releases the handler.
@@ -17,16 +10,20 @@ import Synchronization
 /// sees the delivery and waits for it.
 ///
 /// The handler is released exactly once, by whoever last leaves a closed gate: the
-/// closer when nothing is under way, otherwise the last delivery to finish.
+/// closer when nothing is under way, otherwise the last delivery to finish. A closer that
+/// must wait for a delivery on another thread sleeps in ``ThreadParking``; the last
+/// delivery to leave wakes it.
 struct DeliveryGate: ~Copyable {
-  /// The closed and released bits, and the deliveries under way counted in fours. Changed
-  /// with wrapping arithmetic, which is one instruction (the checked kind is a
+  /// The closed, released and waiting bits, and the deliveries under way counted in eights.
+  /// Changed with wrapping arithmetic, which is one instruction (the checked kind is a
   /// compare-and-swap loop); the count cannot come near overflowing.
   private let state = Atomic<Int>(0)
 
   private static let closedBit = 1
   private static let releasedBit = 2
-  private static let oneDelivery = 4
+  /// A closer is (or is about to be) asleep until no delivery is under way.
+  private static let waitingBit = 4
+  private static let oneDelivery = 8
 
   /// Whether the gate still admits deliveries.
   var isOpen: Bool { state.load(ordering: .sequentiallyConsistent) & Self.closedBit == 0 }
@@ -43,7 +40,10 @@ struct DeliveryGate: ~Copyable {
   /// Counts a delivery out; `release` runs if the gate is closed and this was the last one.
   func leave(orRelease release: () -> Void) {
     let state = state.wrappingSubtract(Self.oneDelivery, ordering: .sequentiallyConsistent).newValue
-    if state & Self.closedBit != 0, state < Self.oneDelivery { claimRelease(release) }
+    if state & Self.closedBit != 0, state < Self.oneDelivery {
+      claimRelease(release)
+      if state & Self.waitingBit != 0 { ThreadParking.wakeAll() }
+    }
   }
 
   /// Closes the gate; closing again does nothing and returns `false`. `release` runs now
@@ -60,19 +60,13 @@ struct DeliveryGate: ~Copyable {
   /// itself inside a handler, where waiting could deadlock (it may be the very delivery
   /// waited for). Looks at the thread only when a delivery is under way.
   func waitUntilIdleUnlessDelivering() {
-    guard state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery, !ThreadContext.isDelivering else {
+    guard state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery, !DeliveryDepth.isDelivering else {
       return
     }
-    waitUntilIdle()
-  }
-
-  /// Blocks until no delivery is under way. Call only after `close`, and never from a
-  /// thread that is itself delivering (see ``ThreadContext/isDelivering``).
-  private func waitUntilIdle() {
-    var attempts = 0
-    while state.load(ordering: .sequentiallyConsistent) >= Self.oneDelivery {
-      attempts += 1
-      if attempts < 100 { sched_yield() } else { usleep(50) }
+    // Asleep only with the waiting bit set and a delivery still under way: the last one
+    // to leave sees the bit after its own decrement, and wakes this thread.
+    ThreadParking.sleep {
+      state.bitwiseOr(Self.waitingBit, ordering: .sequentiallyConsistent).newValue >= Self.oneDelivery
     }
   }
 

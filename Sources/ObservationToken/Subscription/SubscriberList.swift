@@ -1,0 +1,228 @@
+import Synchronization
+
+/// A subscription that can be in a ``SubscriberList``: ordered by its sequence.
+protocol ListedSubscription: Subscription {
+  /// Orders subscribers; see ``SubscriptionSequence``.
+  var sequence: UInt64 { get }
+}
+
+/// The subscribers of one source, in sequence order, read by deliveries without a lock and
+/// without copying.
+///
+/// ## The reading discipline
+///
+/// A delivery calls ``beginReading()`` under the lock: it counts itself as a reader of the
+/// current version (the array's storage) and gets the address of its elements. It then
+/// calls each subscriber, with no lock held, through that address, and ends with
+/// ``endReading(_:)``. Meanwhile every change of the list, under the lock, first runs
+/// `State.prepareToChange()`: if the current version has readers, it is moved aside
+/// (`retired`) with its reader count, which also makes the change copy the storage instead
+/// of changing it in place. So:
+///
+/// - **Invariant:** a version with readers is never changed or freed. Its elements stay
+///   alive (the version holds them) and in place until its last reader ends; the retired
+///   version is freed by that reader, after the lock is released (an entry's last release
+///   may run user code).
+/// - A reading is matched to its version by the elements' address, which is unique among
+///   the versions alive: the current one and the retired ones, all held.
+/// - Hence a delivery sees exactly the subscribers registered when it began; one added
+///   during it waits for the next; one ended during it is skipped by its own gate.
+///
+/// Debug builds check the list's consistency after every change.
+///
+/// `@unchecked Sendable`: the state changes only under its lock; a ``Reading`` reaches a
+/// version that, by the invariant, no thread changes; the count and flag are atomics.
+struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable {
+  private let state = Locked(State())
+  /// The number of subscribers, changed under the lock; read without it, so a reader
+  /// outside the lock learns only whether to look closer.
+  let count = Atomic<Int>(0)
+  private let detached = Atomic<Bool>(false)
+
+  init() {}
+
+  /// Whether the source is still alive (the list has not been detached).
+  var isAttached: Bool { !detached.load(ordering: .acquiring) }
+
+  /// Begins reading the subscribers registered now, in order; `nil` when there are none.
+  @inline(__always)
+  func beginReading() -> Reading? {
+    state.withLock { state in
+      guard !state.entries.isEmpty else { return nil }
+      state.readers &+= 1
+      return Reading(state.entries)
+    }
+  }
+
+  /// Ends what ``beginReading()`` began.
+  @inline(__always)
+  func endReading(_ reading: Reading) {
+    let readsCurrentVersion = state.withLock { state in
+      guard reading.reads(state.entries) else { return false }
+      state.readers &-= 1
+      return true
+    }
+    if !readsCurrentVersion { endReadingRetired(reading) }
+  }
+
+  /// Ends a reading of a version the list has changed since. Its last reader frees it,
+  /// after the lock is released.
+  @inline(never)
+  private func endReadingRetired(_ reading: Reading) {
+    let finished = state.withLock { $0.endReadingRetired(reading) }
+    withExtendedLifetime(finished) {}
+  }
+
+  /// Adds a subscriber in sequence order; `.refused` when the list is detached.
+  @discardableResult
+  func insert(_ entry: Entry) -> ListChange {
+    state.withLock { state in
+      guard !detached.load(ordering: .relaxed) else { return .refused }
+      state.prepareToChange()
+      var index = state.entries.endIndex
+      while index > state.entries.startIndex, state.entries[index - 1].sequence > entry.sequence { index -= 1 }
+      // Nearly always the end: appending skips the general replacement path.
+      if index == state.entries.endIndex { state.entries.append(entry) } else { state.entries.insert(entry, at: index) }
+      return countChanged(&state)
+    }
+  }
+
+  /// Removes a subscriber; `.refused` when it is not here.
+  @discardableResult
+  func remove(_ entry: Entry) -> ListChange {
+    state.withLock { state in
+      guard let index = state.entries.lastIndex(where: { $0 === entry }) else { return .refused }
+      state.prepareToChange()
+      // Often the newest entry: removing the last skips moving the others.
+      if index == state.entries.endIndex - 1 { state.entries.removeLast() } else { state.entries.remove(at: index) }
+      return countChanged(&state)
+    }
+  }
+
+  /// Under the lock, after a change: publishes the count, checks the invariants in debug
+  /// builds, and says whether the list became non-empty or empty.
+  private func countChanged(_ state: inout State) -> ListChange {
+    state.checkConsistency()
+    let newCount = state.entries.count
+    let oldCount = count.exchange(newCount, ordering: .relaxed)
+    switch (oldCount, newCount) {
+    case (0, 1): return .firstSubscriber
+    case (1, 0): return .lastSubscriber
+    default: return .changed
+    }
+  }
+
+  /// The subscribers now, in order.
+  var entries: [Entry] {
+    state.withLock { Array($0.entries) }
+  }
+
+  /// The source is gone: empties the list for good and returns what was in it.
+  func detach() -> ContiguousArray<Entry> {
+    let entries = state.withLock { state in
+      detached.store(true, ordering: .releasing)
+      state.prepareToChange()
+      count.store(0, ordering: .relaxed)
+      defer { state.entries.removeAll() }
+      return state.entries
+    }
+    return entries
+  }
+}
+
+/// What an insertion or removal did. The count transitions come back to the caller, which
+/// acts on them (a sender's first- and last-subscriber callbacks) outside the lock.
+enum ListChange: Equatable {
+  /// Nothing: the list is detached, or the subscriber to remove is not in it.
+  case refused
+  /// A subscriber was added or removed; others remain.
+  case changed
+  /// The first subscriber arrived: the count went from zero to one.
+  case firstSubscriber
+  /// The last subscriber left: the count went from one to zero.
+  case lastSubscriber
+}
+
+extension SubscriberList {
+  /// The subscribers one delivery reads: a version of the list that stays alive and
+  /// unchanged until the delivery ends its reading.
+  struct Reading {
+    /// The version's elements, as the entries' bits: the version keeps them alive.
+    private let elements: UnsafeRawBufferPointer
+
+    fileprivate init(_ entries: ContiguousArray<Entry>) {
+      // Outlives the closure by design: the list keeps this storage alive and unchanged
+      // while any reading of it is under way (the invariant above).
+      elements = entries.withUnsafeBytes { $0 }
+    }
+
+    /// Calls `body` with each subscriber, in order, without retaining it: the version
+    /// holds them all.
+    @inline(__always)
+    func forEach(_ body: (Entry) -> Void) {
+      for entry in elements.assumingMemoryBound(to: Unmanaged<Entry>.self) {
+        entry._withUnsafeGuaranteedRef(body)
+      }
+    }
+
+    /// Whether this reading is of `entries`' storage.
+    fileprivate func reads(_ entries: ContiguousArray<Entry>) -> Bool {
+      entries.withUnsafeBytes { $0.baseAddress == elements.baseAddress }
+    }
+  }
+
+  /// A version of the entries that has since been changed, kept while it is read.
+  struct RetiredVersion {
+    let entries: ContiguousArray<Entry>
+    var readers: Int
+  }
+
+  struct State {
+    /// The entries registered now, in sequence order.
+    var entries: ContiguousArray<Entry> = []
+    /// How many deliveries read `entries`' storage now.
+    var readers = 0
+    /// Earlier versions deliveries still read.
+    var retired: [RetiredVersion] = []
+
+    /// Before changing `entries`: when deliveries read them, keeps their version aside,
+    /// which also makes the change that follows copy the storage rather than change it.
+    mutating func prepareToChange() {
+      guard readers > 0 else { return }
+      retired.append(RetiredVersion(entries: entries, readers: readers))
+      readers = 0
+    }
+
+    /// Counts out a reading of a retired version; returns the version when that was its
+    /// last reader.
+    mutating func endReadingRetired(_ reading: Reading) -> ContiguousArray<Entry>? {
+      guard let index = retired.firstIndex(where: { reading.reads($0.entries) }) else {
+        fatalError("ObservationToken: a delivery ended a reading its subscriber list never began")
+      }
+      retired[index].readers -= 1
+      guard retired[index].readers == 0 else { return nil }
+      return retired.remove(at: index).entries
+    }
+
+    /// Debug builds: after a change, the invariants the reading discipline rests on — the
+    /// current version has no readers (a change always starts a fresh count), every kept
+    /// version is still read, and the list is in order around the end, where changes land.
+    func checkConsistency() {
+      #if DEBUG
+      assert(readers == 0, "ObservationToken: a subscriber list changed a version under its readers")
+      assert(retired.allSatisfy { $0.readers > 0 }, "ObservationToken: a retired version nobody reads was kept")
+      let tail = entries.suffix(3)
+      assert(zip(tail, tail.dropFirst()).allSatisfy { $0.sequence <= $1.sequence }, "ObservationToken: out of order")
+      #endif
+    }
+  }
+}
+
+/// Hands out the sequence numbers that order subscriptions; an atomic counter, not a lock.
+enum SubscriptionSequence {
+  private static let counter = Atomic<UInt64>(0)
+
+  static func next() -> UInt64 {
+    counter.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+}

@@ -1,0 +1,27 @@
+/// A subscription that adds something to the one feeding it — a queue to deliver on, a
+/// target to write to — and ends with it: ending either ends the whole.
+///
+/// Its own gate admits what it adds (the queued call, the write); ``upstream`` is the
+/// subscription that feeds it. A token holds the decorator, which holds the upstream.
+///
+/// `@unchecked Sendable`: `upstream` is set once, by ``decorate(_:)``, before the decorator
+/// is handed to anyone who reads it; the upstream only calls into the decorator's gate.
+@usableFromInline
+class SubscriptionDecorator: Subscription, @unchecked Sendable {
+  private var upstream: Subscription?
+
+  /// Attaches the subscription that feeds this one; call once, before handing this out.
+  @usableFromInline
+  final func decorate(_ upstream: Subscription) {
+    self.upstream = upstream
+  }
+
+  override var isValid: Bool { super.isValid && upstream?.isValid != false }
+
+  override func invalidate() {
+    upstream?.invalidate()
+    super.invalidate()
+  }
+
+  override var summary: String { upstream?.summary ?? super.summary }
+}
