@@ -26,7 +26,7 @@ extension KeyValueObservable {
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   /// - Complexity: O(1) to register, after one evaluation of `keyPath`.
-  @inlinable
+  @inlinable @inline(__always)
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
@@ -51,7 +51,7 @@ extension KeyValueObservable {
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
   ///   - changeHandler: Receives the subject, the change and this observation's token.
   /// - Returns: The token that owns the observation; releasing it ends it.
-  @inlinable
+  @inlinable @inline(__always)
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],

@@ -4,15 +4,16 @@ import Synchronization
 /// looks for the thread's scope only when this is not zero.
 private let activeTrackingScopes = Atomic<Int>(0)
 
-/// Whether a tracking scope may be active on this thread: a read of an `@Observed`
-/// property records itself only then.
+/// Whether a tracking scope may be active on this thread: a read of an `@Observed` property
+/// records itself only then.
 ///
 /// Not inlined, and declared free of effects, so the optimizer neither retains the object
 /// around each read (an inline atomic load counts as a side effect) nor calls this more
-/// than once per function: within one function the answer cannot change for the calling
-/// thread. Its scopes begin and end inside ``DependencyTracking/track(_:then:)``, an opaque
-/// call (`@inline(never)`) that leaves the thread as it found it, and the reads made in a
-/// scope run in the scope's body, another function. Other threads' scopes only make the answer `true`
+/// than once per function: a loop of reads asks once. That lets the optimizer reuse an
+/// answer anywhere in one function, so a scope's reads must never share a function with
+/// code before the scope: scopes exist only inside ``DependencyTracking/track(_:then:)``,
+/// which is never inlined (`@inline(never)`), makes no read of its own, and calls
+/// `body` only after the scope began. Other threads' scopes only make the answer `true`
 /// spuriously, which the thread-local check behind it sorts out. (A free function: a
 /// static one is called through a thunk.)
 @usableFromInline @inline(never) @_effects(readnone)
@@ -66,21 +67,56 @@ enum DependencyTracking {
   ///
   /// The reads are a slice of the thread's own buffer, valid during `use` only and then
   /// dropped, so that tracking allocates nothing once the buffer has grown. `use` runs
-  /// after the scope has ended. Never inlined: see ``mayBeTrackingReads()``.
-  @usableFromInline @inline(never)
+  /// after the scope has ended. Inlinable, so that the optimizer can specialize it for a
+  /// caller's closures (a key path literal evaluated in `body` then becomes direct calls);
+  /// never inlined, for ``mayBeTrackingReads()``.
+  @inlinable @inline(never)
   static func track(_ body: () -> Void, then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
-    contexts.withCurrent { context in
-      let outer = (start: context.scopeStart, depth: context.scopeDeliveryDepth)
-      let start = context.reads.count
-      context.scopeStart = start
-      context.scopeDeliveryDepth = DeliveryDepth.current
-      activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
-      body()
+    let scope = Scope.begin()
+    body()
+    scope.end(then: use)
+  }
+
+  /// One tracking scope on the calling thread, between ``begin()`` and ``end(then:)``.
+  @usableFromInline
+  struct Scope {
+    let context: Unmanaged<TrackingContext>
+    /// Where this scope's reads start in the thread's buffer.
+    let start: Int
+    /// The enclosing scope's start and delivery depth, restored at the end.
+    let outerStart: Int?
+    let outerDepth: Int
+
+    /// Begins a scope: reads from here on, at this delivery depth, are its dependencies.
+    /// Also counts the scope in, an atomic write that no read is moved across (see
+    /// ``mayBeTrackingReads()``).
+    @usableFromInline
+    static func begin() -> Scope {
+      contexts.withCurrent { context in
+        let scope = Scope(
+          context: .passUnretained(context),
+          start: context.reads.count,
+          outerStart: context.scopeStart,
+          outerDepth: context.scopeDeliveryDepth
+        )
+        context.scopeStart = scope.start
+        context.scopeDeliveryDepth = context.delivery.depth
+        activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
+        return scope
+      }
+    }
+
+    /// Ends the scope, then passes `use` its reads, and drops them.
+    @usableFromInline
+    func end(then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
       activeTrackingScopes.wrappingSubtract(1, ordering: .relaxed)
-      (context.scopeStart, context.scopeDeliveryDepth) = outer
-      use(context.reads[start...])
-      // One at a time: there are few, and the ranged removal is a generic path.
-      while context.reads.count > start { context.reads.removeLast() }
+      context._withUnsafeGuaranteedRef { context in
+        context.scopeStart = outerStart
+        context.scopeDeliveryDepth = outerDepth
+        use(context.reads[start...])
+        // One at a time: there are few, and the ranged removal is a generic path.
+        while context.reads.count > start { context.reads.removeLast() }
+      }
     }
   }
 
@@ -114,7 +150,7 @@ extension DependencyTracking {
   @usableFromInline @inline(never)
   static func beginRead() -> TrackedRead? {
     contexts.withCurrent { context in
-      guard context.scopeStart != nil, context.scopeDeliveryDepth == DeliveryDepth.current else { return nil }
+      guard context.scopeStart != nil, context.scopeDeliveryDepth == context.delivery.depth else { return nil }
       return TrackedRead(context: .passUnretained(context))
     }
   }
@@ -154,6 +190,7 @@ extension DependencyTracking {
 /// Only the owning thread touches it, and no access outlasts a statement, so the
 /// runtime's exclusivity checks are skipped: they would cost every registration a few
 /// hundred instructions.
+@usableFromInline
 final class TrackingContext: ThreadLocalContext {
   @exclusivity(unchecked) var reads: [Dependency] = []
   /// Where the innermost scope's reads start in ``reads``; `nil` outside any scope.
@@ -161,6 +198,8 @@ final class TrackingContext: ThreadLocalContext {
   /// The delivery depth when the innermost scope began: reads at any other depth are
   /// made by handlers, not by the code being tracked.
   @exclusivity(unchecked) var scopeDeliveryDepth = 0
+  /// The same thread's delivery depth, kept here so a read looks up one thread-local.
+  let delivery = DeliveryDepth.context
 
   init() {}
 }

@@ -134,8 +134,9 @@ extension KeyValueObservable {
   /// ``DirectRegistration``; anything else that reads at least one gets a
   /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
   /// that reads none can never report a change, so it stops with a message naming it.
-  /// Inlinable, so the typed parts are specialized where the caller knows the types.
-  @inlinable
+  /// Always inlined, so that the key path reaches `track`'s body as the caller wrote it:
+  /// a literal there is compiled to direct getter calls instead of the key-path runtime.
+  @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,

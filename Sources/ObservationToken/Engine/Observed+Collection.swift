@@ -2,7 +2,7 @@ extension ObservedProjection
 where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollection, Value.Index == Int {
   /// The number of elements.
   @inlinable
-  public var count: Int { storage.value.count }
+  public var count: Int { withStorage { $0.value.count } }
 
   /// The element at `index`; setting it is a ``KeyValueChange/Kind/replacement``.
   ///
@@ -11,27 +11,27 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   @inlinable
   public subscript(index: Int) -> Value.Element {
     get {
-      let value = storage.value
+      let value = withStorage { $0.value }
       checkIndex(index, in: value, operation: "read")
       return value[index]
     }
     nonmutating set {
-      checkIndex(index, in: storage.value, operation: "replace")
+      checkIndex(index, in: withStorage { $0.value }, operation: "replace")
       edit(index..<(index + 1), with: CollectionOfOne(newValue))
     }
   }
 
   /// Adds an element at the end: an ``KeyValueChange/Kind/insertion``.
-  @inlinable
+  @inlinable @inline(__always)
   public func append(_ element: Value.Element) {
-    let end = storage.value.endIndex
+    let end = withStorage { $0.value.endIndex }
     edit(end..<end, with: CollectionOfOne(element))
   }
 
   /// Adds elements at the end: one ``KeyValueChange/Kind/insertion`` (none if empty).
   @inlinable
   public func append<Elements: Sequence>(contentsOf elements: Elements) where Elements.Element == Value.Element {
-    let end = storage.value.endIndex
+    let end = withStorage { $0.value.endIndex }
     edit(end..<end, with: Array(elements))
   }
 
@@ -40,7 +40,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// - Precondition: `0 <= index <= count`.
   @inlinable
   public func insert(_ element: Value.Element, at index: Int) {
-    checkPosition(index, in: storage.value, operation: "insert")
+    checkPosition(index, in: withStorage { $0.value }, operation: "insert")
     edit(index..<index, with: CollectionOfOne(element))
   }
 
@@ -50,7 +50,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   @inlinable
   public func insert<Elements: Collection>(contentsOf elements: Elements, at index: Int)
   where Elements.Element == Value.Element {
-    checkPosition(index, in: storage.value, operation: "insert")
+    checkPosition(index, in: withStorage { $0.value }, operation: "insert")
     edit(index..<index, with: elements)
   }
 
@@ -59,7 +59,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// - Precondition: `index` is a valid index.
   @inlinable @discardableResult
   public func remove(at index: Int) -> Value.Element {
-    let value = storage.value
+    let value = withStorage { $0.value }
     checkIndex(index, in: value, operation: "remove")
     let element = value[index]
     edit(index..<(index + 1), with: EmptyCollection())
@@ -71,14 +71,14 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// - Precondition: `bounds` lies within the collection.
   @inlinable
   public func removeSubrange(_ bounds: Range<Int>) {
-    checkRange(bounds, in: storage.value, operation: "remove")
+    checkRange(bounds, in: withStorage { $0.value }, operation: "remove")
     edit(bounds, with: EmptyCollection())
   }
 
   /// Removes every element: one removal of all indexes (none if already empty).
   @inlinable
   public func removeAll() {
-    let value = storage.value
+    let value = withStorage { $0.value }
     edit(value.startIndex..<value.endIndex, with: EmptyCollection())
   }
 
@@ -90,7 +90,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   @inlinable
   public func replaceSubrange<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
   where Elements.Element == Value.Element {
-    checkRange(bounds, in: storage.value, operation: "replace")
+    checkRange(bounds, in: withStorage { $0.value }, operation: "replace")
     if bounds.isEmpty || newElements.isEmpty || bounds.count == newElements.count {
       edit(bounds, with: newElements)
     } else {
@@ -101,14 +101,15 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// Replaces `bounds` with `newElements` (both already checked) and notifies with the
   /// kind, indexes and elements of the edit. An edit that changes nothing notifies nothing.
-  @inlinable
+  @inlinable @inline(__always)
   func edit<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
   where Elements.Element == Value.Element {
     guard !bounds.isEmpty || !newElements.isEmpty else { return }
     let inserted = Value(newElements)
-    let apply = { storage.modify { $0.replaceSubrange(bounds, with: inserted) } }
-    guard let observers = storage.observers, observers.isObserved else { return apply() }
-    let removed = bounds.isEmpty ? Value() : Value(storage.value[bounds])
+    guard let observers = withStorage({ $0.observers }), observers.isObserved else {
+      return store(bounds, with: inserted)
+    }
+    let removed = bounds.isEmpty ? Value() : Value(withStorage { $0.value }[bounds])
     let change: ObservedChange<Value>
     if removed.isEmpty {
       let indexes = bounds.lowerBound..<(bounds.lowerBound + inserted.count)
@@ -118,17 +119,36 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     } else {
       change = ObservedChange(kind: .replacement, oldValue: removed, newValue: inserted, indexRanges: [bounds])
     }
-    let subject = storage.subject
     withExtendedLifetime(observers) {
-      PropertyObservers.report(change, to: .passUnretained(observers), of: subject, store: apply)
+      PropertyObservers.report(change, to: .passUnretained(observers), of: subject) { store(bounds, with: inserted) }
     }
+  }
+
+  /// Stores an edit. The value is taken out of the storage and put back, so that no access
+  /// to the storage is open while the collection grows: an access around a call the
+  /// optimizer cannot see into is checked for exclusivity at run time, which costs every
+  /// edit more than the edit. An append at the end, which is most edits, skips the general
+  /// replacement path.
+  @inlinable @inline(__always)
+  func store(_ bounds: Range<Int>, with inserted: Value) {
+    var value = withStorage { storage in
+      var taken = Value()
+      swap(&taken, &storage.value)
+      return taken
+    }
+    if bounds.isEmpty && bounds.lowerBound == value.endIndex {
+      value.append(contentsOf: inserted)
+    } else {
+      value.replaceSubrange(bounds, with: inserted)
+    }
+    withStorage { swap(&$0.value, &value) }
   }
 
   @inlinable
   func checkIndex(_ index: Int, in value: Value, operation: String) {
     precondition(
       value.indices.contains(index),
-      "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
+      "ObservationToken: cannot \(operation) at index \(index) of \(name()), "
         + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
     )
   }
@@ -137,7 +157,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   func checkPosition(_ index: Int, in value: Value, operation: String) {
     precondition(
       (value.startIndex...value.endIndex).contains(index),
-      "ObservationToken: cannot \(operation) at index \(index) of \(storage.propertyName), "
+      "ObservationToken: cannot \(operation) at index \(index) of \(name()), "
         + "whose valid positions are \(value.startIndex)...\(value.endIndex); nothing was changed"
     )
   }
@@ -146,7 +166,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   func checkRange(_ bounds: Range<Int>, in value: Value, operation: String) {
     precondition(
       bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex,
-      "ObservationToken: cannot \(operation) the range \(bounds) of \(storage.propertyName), "
+      "ObservationToken: cannot \(operation) the range \(bounds) of \(name()), "
         + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
     )
   }

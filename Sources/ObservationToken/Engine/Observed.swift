@@ -88,7 +88,11 @@ public struct Observed<Value> {
     projected projectedKeyPath: KeyPath<Subject, ObservedProjection<Value>>,
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> ObservedProjection<Value> {
-    ObservedProjection(ObservedStorageAccess(subject: subject, storage: storageKeyPath))
+    ObservedProjection(
+      subject: subject,
+      access: { subject, body in body(&unsafeDowncast(subject, to: Subject.self)[keyPath: storageKeyPath]) },
+      name: { PropertyName.ofStorage(storageKeyPath) }
+    )
   }
 
   /// Unavailable: `@Observed` reaches its value through the enclosing instance.

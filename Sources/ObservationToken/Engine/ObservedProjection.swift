@@ -13,49 +13,31 @@
 /// document.$tags.remove(at: 0)        // .removal at [0]
 /// ```
 public struct ObservedProjection<Value> {
-  @usableFromInline let storage: any ObservedStorageAccessing<Value>
+  /// Gives `body` exclusive access to the property's storage in `subject`.
+  @usableFromInline
+  typealias StorageAccess = (_ subject: AnyObject, _ body: (inout Observed<Value>) -> Void) -> Void
 
-  @inlinable
-  init(_ storage: some ObservedStorageAccessing<Value>) {
-    self.storage = storage
-  }
-}
-
-/// Reads, writes and notifies one `@Observed` property of one object, whatever its class.
-@usableFromInline
-protocol ObservedStorageAccessing<Value> {
-  associatedtype Value
-  var subject: AnyObject { get }
-  var value: Value { get }
-  var observers: PropertyObservers? { get }
+  @usableFromInline let subject: AnyObject
+  /// Made by `@Observed` where the storage's key path is a literal, so that, capturing only
+  /// that constant, it compiles to a plain field access and needs no context: the
+  /// projection reaches the storage without the key-path runtime.
+  @usableFromInline let access: StorageAccess
   /// The property as written in source, such as `\Document.tags`, for messages.
-  var propertyName: String { get }
-  func modify(_ body: (inout Value) -> Void)
-}
-
-/// ``ObservedStorageAccessing`` for a property of `Subject`.
-///
-/// Inlinable, so that the projection is built where `document.$tags` is written, without
-/// looking up this type's metadata on every mutation. The mutations still reach it as an
-/// existential, and so reach the storage through the key-path runtime.
-@usableFromInline
-struct ObservedStorageAccess<Subject: KeyValueObservable, Value>: ObservedStorageAccessing {
-  @usableFromInline let typedSubject: Subject
-  @usableFromInline let storage: ReferenceWritableKeyPath<Subject, Observed<Value>>
+  @usableFromInline let name: () -> String
 
   @inlinable
-  init(subject: Subject, storage: ReferenceWritableKeyPath<Subject, Observed<Value>>) {
-    typedSubject = subject
-    self.storage = storage
+  init(subject: AnyObject, access: @escaping StorageAccess, name: @escaping () -> String) {
+    self.subject = subject
+    self.access = access
+    self.name = name
   }
 
-  @inlinable var subject: AnyObject { typedSubject }
-  @inlinable var value: Value { typedSubject[keyPath: storage].value }
-  @inlinable var observers: PropertyObservers? { typedSubject[keyPath: storage].observers }
-  @usableFromInline var propertyName: String { PropertyName.ofStorage(storage) }
-
-  @inlinable
-  func modify(_ body: (inout Value) -> Void) {
-    body(&typedSubject[keyPath: storage].value)
+  /// Runs `body` with the storage; never call user code from `body`, which could read or
+  /// write the property while it is accessed.
+  @inlinable @inline(__always)
+  func withStorage<Result>(_ body: (inout Observed<Value>) -> Result) -> Result {
+    var result: Result?
+    access(subject) { result = body(&$0) }
+    return result.unsafelyUnwrapped
   }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// `erase` never changes.
 @usableFromInline
 final class ObserverList: @unchecked Sendable {
-  let subscribers = SubscriberList<PropertyObserver>()
+  @usableFromInline let subscribers = SubscriberList<PropertyObserver>()
   /// How many entries take the `.prior` call; changed after the list, read as a hint.
   @usableFromInline let priorObserverCount = Atomic<Int>(0)
   /// Reads a change of this property without its type, for registrations that depend
@@ -23,7 +23,7 @@ final class ObserverList: @unchecked Sendable {
   var isAttached: Bool { subscribers.isAttached }
 
   /// Whether anything observes the property.
-  @usableFromInline var isObserved: Bool { subscribers.count.load(ordering: .relaxed) != 0 }
+  @inlinable var isObserved: Bool { subscribers.count.load(ordering: .relaxed) != 0 }
 
   /// Adds an entry. A detached list's object is gone: the entry is ended at once, without
   /// telling its owner (which may be the caller, holding its own lock).

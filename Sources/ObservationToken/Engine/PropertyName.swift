@@ -5,9 +5,11 @@
 /// ``KeyValueObservable/observationDescription``, which reflects the object, names them.
 /// The storage key path names a property, but it must not escape the property's inlined
 /// accessors; only the collection projection, which has it anyway, uses it.
+@usableFromInline
 enum PropertyName {
   /// The property behind a wrapper's storage key path: `\Document._title` becomes
   /// `\Document.title`.
+  @usableFromInline
   static func ofStorage(_ storageKeyPath: AnyKeyPath) -> String {
     var text = String(describing: storageKeyPath)
     if let underscore = text.lastIndex(of: "_"), underscore > text.startIndex,

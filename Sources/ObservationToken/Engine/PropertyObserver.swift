@@ -15,7 +15,7 @@ class PropertyObserver: Subscription, ListedSubscription, @unchecked Sendable {
 
   /// Orders entries by registration; see ``SubscriptionSequence``. (Subclasses answer
   /// from what they already hold, which keeps a token's registration small.)
-  var sequence: UInt64 {
+  @usableFromInline var sequence: UInt64 {
     fatalError("PropertyObserver subclasses provide their sequence")
   }
 

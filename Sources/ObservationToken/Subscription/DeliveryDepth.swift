@@ -21,9 +21,15 @@ enum DeliveryDepth {
 
   /// Whether the thread is inside a handler.
   static var isDelivering: Bool { current > 0 }
+
+  /// The calling thread's count, for code that keeps per-thread state of its own and
+  /// reads the depth often (dependency tracking): it is that thread's for good.
+  static var context: DeliveryContext {
+    contexts.withCurrent { $0 }
+  }
 }
 
-/// The per-thread count behind ``DeliveryDepth``.
+/// The per-thread count behind ``DeliveryDepth``; read it only on its own thread.
 final class DeliveryContext: ThreadLocalContext {
   /// Only the owning thread touches it, and no access outlasts a statement, so the
   /// runtime's exclusivity checks are skipped: they would cost every change a call.

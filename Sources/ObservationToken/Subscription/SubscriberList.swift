@@ -1,6 +1,7 @@
 import Synchronization
 
 /// A subscription that can be in a ``SubscriberList``: ordered by its sequence.
+@usableFromInline
 protocol ListedSubscription: Subscription {
   /// Orders subscribers; see ``SubscriptionSequence``.
   var sequence: UInt64 { get }
@@ -32,11 +33,12 @@ protocol ListedSubscription: Subscription {
 ///
 /// `@unchecked Sendable`: the state changes only under its lock; a ``Reading`` reaches a
 /// version that, by the invariant, no thread changes; the count and flag are atomics.
+@usableFromInline
 struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable {
   private let state = Locked(State())
   /// The number of subscribers, changed under the lock; read without it, so a reader
   /// outside the lock learns only whether to look closer.
-  let count = Atomic<Int>(0)
+  @usableFromInline let count = Atomic<Int>(0)
   private let detached = Atomic<Bool>(false)
 
   init() {}
