@@ -41,7 +41,7 @@ extension KeyValueObservable {
     }
     let registration = register(keyPath, options: options, context: context, observer: observer, sink: sink)
     // Filed before the `.initial` call, which may remove it again.
-    RawRegistrations.add(registration.subscription, on: self)
+    RawRegistrations.add(registration.registration, on: self)
     registration.start()
   }
 

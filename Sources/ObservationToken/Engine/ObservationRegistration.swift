@@ -145,7 +145,7 @@ extension KeyValueObservable {
     sink: ObservationSink
   ) -> Registration<Self, Value> {
     var evaluated: Value?
-    var kind: Registration<Self, Value>.Kind?
+    var registration: Registration<Self, Value>?
     let info = RegistrationInfo(
       subject: self,
       keyPath: keyPath,
@@ -161,15 +161,16 @@ extension KeyValueObservable {
       if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
         dependencies[only].returned(evaluated!)
       {
-        kind = .direct(DirectRegistration(list: dependencies[only].observers.list, info: info, sink: sink))
+        let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, sink: sink)
+        registration = Registration(direct: direct, subject: self, value: evaluated!)
         return
       }
       let typed = DerivedValue(keyPath: keyPath)
-      let registration = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
-      typed.observe(dependencies, of: registration, root: self, value: evaluated!)
-      kind = .derived(registration, typed)
+      let derived = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
+      typed.observe(dependencies, of: derived, root: self, value: evaluated!)
+      registration = Registration(derived: derived, typed: typed, subject: self, value: evaluated!)
     }
-    return Registration(kind: kind!, subject: self, value: evaluated!)
+    return registration.unsafelyUnwrapped
   }
 }
 
@@ -178,46 +179,49 @@ extension KeyValueObservable {
 /// ``start()``.
 @usableFromInline
 struct Registration<Subject: KeyValueObservable, Value> {
-  @usableFromInline
-  enum Kind {
-    case direct(DirectRegistration)
-    case derived(DerivedRegistration, DerivedValue<Subject, Value>)
-  }
-
-  @usableFromInline let kind: Kind
+  /// A ``DirectRegistration``, or a ``DerivedRegistration`` when ``typed`` is set.
+  @usableFromInline let subscription: Subscription
+  /// The typed half of a derived registration.
+  @usableFromInline let typed: DerivedValue<Subject, Value>?
   @usableFromInline let subject: Subject
   /// The key path's value when registering: the `.initial` call's new value.
   @usableFromInline let value: Value
 
   @inlinable
-  init(kind: Kind, subject: Subject, value: Value) {
-    self.kind = kind
+  init(direct registration: DirectRegistration, subject: Subject, value: Value) {
+    subscription = registration
+    typed = nil
     self.subject = subject
     self.value = value
   }
 
-  /// The registration, as its owner keeps it.
   @inlinable
-  var subscription: any ObservationRegistration {
-    switch kind {
-    case .direct(let registration): registration
-    case .derived(let registration, _): registration
-    }
+  init(derived registration: DerivedRegistration, typed: DerivedValue<Subject, Value>, subject: Subject, value: Value) {
+    subscription = registration
+    self.typed = typed
+    self.subject = subject
+    self.value = value
+  }
+
+  /// The registration with what it watches, for the raw layer's table.
+  @usableFromInline
+  var registration: any ObservationRegistration {
+    subscription as! any ObservationRegistration
   }
 
   /// Starts delivering: a direct registration joins its property's list (a derived one
   /// joined its dependencies' when made); then the `.initial` call, if asked for.
   @inlinable
   func start() {
-    switch kind {
-    case .direct(let registration):
-      guard registration.info.options.contains(.initial) else {
-        registration.start(of: subject, initial: nil)
-        return
-      }
-      ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.start(of: subject, initial: $0) }
-    case .derived(let registration, let typed):
-      typed.sendInitialIfAsked(registration, root: subject, value: value)
+    if let typed {
+      typed.sendInitialIfAsked(unsafeDowncast(subscription, to: DerivedRegistration.self), root: subject, value: value)
+      return
     }
+    let registration = unsafeDowncast(subscription, to: DirectRegistration.self)
+    guard registration.info.options.contains(.initial) else {
+      registration.start(of: subject, initial: nil)
+      return
+    }
+    ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.start(of: subject, initial: $0) }
   }
 }
