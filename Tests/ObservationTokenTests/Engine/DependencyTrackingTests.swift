@@ -21,6 +21,24 @@ struct DependencyTrackingTests {
     withExtendedLifetime((title, display)) {}
   }
 
+  /// A computed property that sets a property as it is read makes handlers run inside
+  /// the evaluation; what those handlers read belongs to them, not to the key path.
+  @Test("Properties read by handlers while a key path is evaluated are not its dependencies")
+  func handlerReadsAreNotDependencies() {
+    let model = StampsItsReads()
+    let other = Document(title: "Other")
+    let reader = model.stamp.observe(\.value) { _, _ in _ = other.title }
+    var calls = 0
+    let token = model.observe(\.stampedTitle) { _, _ in calls += 1 }
+    other.title = "Changed"
+    #expect(calls == 0, "a property read only by a handler was taken for a dependency")
+    model.title = "Final"
+    #expect(calls == 1)
+    other.title = "Again"
+    #expect(calls == 1, "a property read by a handler during a re-evaluation was taken for a dependency")
+    withExtendedLifetime((reader, token)) {}
+  }
+
   // MARK: Key paths written with a subclass root
 
   @Test("A key path rooted at a subclass observes the property declared in its superclass")
@@ -333,4 +351,20 @@ enum ComputedInputChange: String, CaseIterable, Sendable {
 private final class Echo: KeyValueObservable {
   @Observed var word = "hi"
   var doubled: String { word + word }
+}
+
+/// A computed property with a side effect: reading it stamps an `@Observed` property of
+/// another object (without reading that), whose observers then run in the middle of the
+/// evaluation.
+private final class StampsItsReads: KeyValueObservable {
+  final class Stamp: KeyValueObservable {
+    @Observed var value = 0
+  }
+
+  @Observed var title = "Draft"
+  let stamp = Stamp()
+  var stampedTitle: String {
+    stamp.value = title.count
+    return title
+  }
 }

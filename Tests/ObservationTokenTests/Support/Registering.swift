@@ -10,6 +10,6 @@ extension KeyValueObservable {
   ) -> any ObservationRegistration {
     let registration = register(keyPath, options: options, sink: sink)
     registration.start()
-    return registration.subscription
+    return registration.registration
   }
 }

@@ -1,0 +1,93 @@
+@testable import ObservationToken
+import Testing
+
+@Suite("The subscriber list")
+struct SubscriberListTests {
+  @Test("Adding the first subscriber and removing the last are reported; the others are plain changes")
+  func countTransitionsAreReported() {
+    let list = SubscriberList<ListedProbe>()
+    let first = ListedProbe()
+    let second = ListedProbe()
+    #expect(list.insert(first) == .firstSubscriber)
+    #expect(list.insert(second) == .changed)
+    #expect(list.remove(first) == .changed)
+    #expect(list.remove(first) == .refused, "removing what is not there changes nothing")
+    #expect(list.remove(second) == .lastSubscriber)
+    #expect(list.insert(first) == .firstSubscriber, "a list that emptied starts over")
+  }
+
+  @Test("Subscribers are kept in sequence order, whatever order they arrive in")
+  func entriesAreInSequenceOrder() {
+    let list = SubscriberList<ListedProbe>()
+    let early = ListedProbe()
+    let late = ListedProbe()
+    list.insert(late)
+    list.insert(early.reissued(before: late))
+    let entries = list.entries
+    #expect(entries.map(\.sequence) == entries.map(\.sequence).sorted())
+    #expect(entries.first === early)
+  }
+
+  @Test("A detached list refuses subscribers and reports itself detached")
+  func detachedListRefuses() {
+    let list = SubscriberList<ListedProbe>()
+    let probe = ListedProbe()
+    list.insert(probe)
+    let detached = list.detach().map(ObjectIdentifier.init)
+    #expect(detached == [ObjectIdentifier(probe)])
+    let isAttached = list.isAttached
+    #expect(!isAttached)
+    #expect(list.insert(ListedProbe()) == .refused)
+    let count = list.count.load(ordering: .relaxed)
+    #expect(count == 0)
+  }
+
+  @Test("A reading sees the subscribers of its start, though the list changes under it")
+  func readingSeesItsVersion() {
+    let list = SubscriberList<ListedProbe>()
+    let kept = ListedProbe()
+    let removed = ListedProbe()
+    list.insert(kept)
+    list.insert(removed)
+    guard let reading = list.beginReading() else {
+      Issue.record("a list with subscribers gave no reading")
+      return
+    }
+    list.remove(removed)
+    let added = ListedProbe()
+    list.insert(added)
+    var seen: [ObjectIdentifier] = []
+    reading.forEach { seen.append(ObjectIdentifier($0)) }
+    list.endReading(reading)
+    #expect(seen == [ObjectIdentifier(kept), ObjectIdentifier(removed)])
+    let entries = list.entries.map(ObjectIdentifier.init)
+    #expect(entries == [ObjectIdentifier(kept), ObjectIdentifier(added)])
+  }
+
+  @Test("A version set aside while read is freed with its last reader")
+  func retiredVersionIsFreed() {
+    let list = SubscriberList<ListedProbe>()
+    weak var weakRemoved: ListedProbe?
+    do {
+      let removed = ListedProbe()
+      weakRemoved = removed
+      list.insert(removed)
+      let reading = list.beginReading()!
+      list.remove(removed)
+      #expect(weakRemoved != nil, "the version under its reader was freed")
+      list.endReading(reading)
+    }
+    #expect(weakRemoved == nil)
+  }
+}
+
+/// A subscriber that only has an order.
+final class ListedProbe: Subscription, ListedSubscription, @unchecked Sendable {
+  private(set) var sequence = SubscriptionSequence.next()
+
+  /// This probe, ordered just before `other`.
+  func reissued(before other: ListedProbe) -> ListedProbe {
+    sequence = other.sequence - 1
+    return self
+  }
+}
