@@ -102,28 +102,6 @@ extension KeyValueObservable {
   }
 }
 
-extension ObservationToken {
-  /// Makes the token that owns `registration` — through `decorator`, when a binding or a
-  /// delivery elsewhere adds to it — then starts it: the token exists before any call, so
-  /// a handler can end it even from the `.initial` call. `prepare` sees the token first,
-  /// for a handler that receives it.
-  @inlinable
-  convenience init<Subject, Value>(
-    starting registration: Registration<Subject, Value>,
-    through decorator: SubscriptionDecorator? = nil,
-    prepare: (ObservationToken) -> Void = { _ in }
-  ) {
-    if let decorator {
-      decorator.decorate(registration.subscription)
-      self.init(decorator)
-    } else {
-      self.init(registration.subscription)
-    }
-    prepare(self)
-    registration.start()
-  }
-}
-
 extension KeyValueObservingOptions {
   /// The options a token registers with: only the extra calls; values always come.
   @inlinable

@@ -37,3 +37,10 @@ public struct ObservationBag: Sendable {
     for token in removed { token.invalidate() }
   }
 }
+
+extension ObservationToken {
+  /// Keeps the token in `bag` until the bag is emptied or released.
+  public func store(in bag: inout ObservationBag) {
+    bag.insert(self)
+  }
+}

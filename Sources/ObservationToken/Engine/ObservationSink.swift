@@ -2,8 +2,8 @@
 /// ``ErasedChange`` of the registered key path's value type.
 ///
 /// An object holding what the registration's owner wants done, plus a function that
-/// knows its type. The common form, ``ChangeHandlerSink``, holds the user's handler
-/// itself: a closure around the handler would be a second object for every token.
+/// knows its type. The owner may subclass it to hold the user's handler itself: a closure
+/// around the handler would be a second object for every observation.
 @usableFromInline
 class ObservationSink {
   /// Calls `sink`'s handler. Made where the sink's types are known, so it is specialized

@@ -18,8 +18,8 @@ import Synchronization
 /// that finds it held spins briefly, then sleeps in ``ThreadParking`` until the holder wakes
 /// it. Critical sections are a few instructions and never run user code, so sleeping is rare.
 ///
-/// Inlinable, for the one lock taken in client code: the tracked read of an `@Observed`
-/// property (see ``ObservedStorageLocks``).
+/// Inlinable, for the one lock taken in code inlined into clients: the engine's tracked
+/// read of a property, which creates the property's observer list on first use.
 @usableFromInline
 struct Lock: ~Copyable, Sendable {
   #if canImport(Darwin)

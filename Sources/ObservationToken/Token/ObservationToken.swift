@@ -48,11 +48,6 @@ public final class ObservationToken: Sendable {
     subscription.invalidate()
   }
 
-  /// Keeps the token in `bag` until the bag is emptied or released.
-  public func store(in bag: inout ObservationBag) {
-    bag.insert(self)
-  }
-
   /// Keeps the token in `set`, as Combine's cancellables are kept.
   public func store(in set: inout Set<ObservationToken>) {
     set.insert(self)
