@@ -8,7 +8,8 @@ let package = Package(
     .library(name: "ObservationToken", targets: ["ObservationToken"])
   ],
   targets: [
-    .target(name: "ObservationToken"),
+    // INVARIANTS.md is for readers of the source, not a resource.
+    .target(name: "ObservationToken", exclude: ["Subscription/INVARIANTS.md"]),
     .executableTarget(name: "Playgrounds", dependencies: ["ObservationToken"], path: "Playgrounds"),
     .testTarget(name: "ObservationTokenTests", dependencies: ["ObservationToken"]),
   ],

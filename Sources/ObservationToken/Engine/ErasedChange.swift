@@ -23,12 +23,10 @@ struct ErasedChange {
   }
   #endif
 
-  /// Runs `body` with `change` set aside. The address is made without a stack protector:
-  /// it never outlives the call, so the protector's check would cost every change six
-  /// instructions and guard nothing.
+  /// Runs `body` with `change` set aside; the address is valid during `body` only.
   @inlinable @inline(__always)
   static func with<Value, Result>(_ change: ObservedChange<Value>, _ body: (ErasedChange) -> Result) -> Result {
-    _withUnprotectedUnsafePointer(to: change) { address in
+    withUnsafePointer(to: change) { address in
       #if DEBUG
       body(ErasedChange(address: UnsafeRawPointer(address), valueType: Value.self))
       #else

@@ -3,7 +3,7 @@
 /// Conform a class and mark the properties to watch with ``Observed``; nothing else is
 /// needed. The protocol hosts the whole API: the raw KVO-shaped layer
 /// (``KeyValueObservable/addObserver(_:forKeyPath:options:context:)``) and the typed
-/// observations built on it.
+/// observations beside it, both made of the same registrations.
 ///
 /// ```swift
 /// final class Document: KeyValueObservable {

@@ -63,7 +63,7 @@ public struct Observed<Value> {
     @inline(__always) set {
       // Two checks, the first on the bare reference: when it is all the unobserved path
       // reads, the optimizer keeps the object's retain out of that path.
-      if _fastPath(subject[keyPath: storageKeyPath].observers == nil) {
+      if subject[keyPath: storageKeyPath].observers == nil {
         subject[keyPath: storageKeyPath].value = newValue
         return
       }
