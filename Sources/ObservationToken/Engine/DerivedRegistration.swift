@@ -9,11 +9,11 @@
 /// before and after. When the key path mirrors exactly one property of the subject, a
 /// collection change keeps its kind and indexes.
 ///
-/// This class holds the untyped half: the entries and the sink (its ``Subscription`` holds
-/// the gate). The typed half
-/// — evaluating, keeping the last value, making the change — is a ``DerivedValue``,
-/// reached through a closure made where the key path's types are known, so that every
-/// change runs code specialized for them rather than generic code looking up metadata.
+/// This class holds the untyped half: the entries and the sink (the ``Subscription`` it is
+/// holds the gate). The typed half — evaluating, keeping the last value, making the change
+/// — is a ``DerivedValue``, reached through a closure made where the key path's types are
+/// known, so that every change runs code specialized for them rather than generic code
+/// looking up metadata.
 @usableFromInline
 final class DerivedRegistration: Subscription, ObservationRegistration, @unchecked Sendable {
   /// What the typed half is asked to do. The root is passed unretained: the caller holds
