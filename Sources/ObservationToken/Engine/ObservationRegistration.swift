@@ -31,15 +31,15 @@ struct RegistrationInfo: @unchecked Sendable {
 
   @usableFromInline
   init(
-    subject: AnyObject,
+    subject: borrowing AnyObject,
     keyPath: AnyKeyPath,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
-    observer: AnyObject? = nil
+    observer: borrowing AnyObject? = nil
   ) {
     origin =
-      if let observer {
-        .raw(RawObserver(observer, keyPath: keyPath, context: context, subject: subject))
+      if let observer = copy observer {
+        .raw(RawObserver(observer, keyPath: keyPath, context: context, subject: copy subject))
       } else {
         .token(keyPath)
       }
