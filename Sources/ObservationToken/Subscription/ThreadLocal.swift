@@ -29,10 +29,17 @@ struct ThreadLocal<Context: ThreadLocalContext>: ~Copyable, Sendable {
   /// exits, so the hot paths need not retain it.
   @inline(__always)
   func withCurrent<Result>(_ body: (Context) -> Result) -> Result {
+    current._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The calling thread's context, made on first use. One call of `body` above, not one
+  /// per path, so that it is inlined once.
+  @inline(__always)
+  private var current: Unmanaged<Context> {
     if let key = knownKey, let pointer = pthread_getspecific(key) {
-      return Unmanaged<Context>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+      return Unmanaged<Context>.fromOpaque(pointer)
     }
-    return makeCurrent()._withUnsafeGuaranteedRef(body)
+    return makeCurrent()
   }
 
   @inline(__always)
