@@ -164,7 +164,10 @@ extension DependencyTracking {
     observers: Unmanaged<PropertyObservers>,
     value: Value
   ) {
-    record(Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)), read)
+    record(
+      Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)),
+      read
+    )
   }
 
   /// Records `dependency`, which is moved into the thread's reads, once per property.
