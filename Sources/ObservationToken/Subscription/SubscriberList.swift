@@ -102,16 +102,20 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   }
 
   /// Under the lock, after a change: publishes the count, checks the invariants in debug
-  /// builds, and says whether the list became non-empty or empty.
+  /// builds, and says whether the list became non-empty or empty — numbered, so that the
+  /// caller can act on the transitions in the order they happened (``TransitionActions``).
   private func countChanged(_ state: inout State) -> ListChange {
     state.checkConsistency()
     let newCount = state.entries.count
     let oldCount = count.exchange(newCount, ordering: .relaxed)
+    let kind: CountTransition.Kind
     switch (oldCount, newCount) {
-    case (0, 1): return .firstSubscriber
-    case (1, 0): return .lastSubscriber
+    case (0, 1): kind = .first
+    case (1, 0): kind = .last
     default: return .changed
     }
+    state.transitions &+= 1
+    return .transition(CountTransition(kind: kind, serial: state.transitions))
   }
 
   /// The subscribers now, in order.
@@ -137,12 +141,30 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
 enum ListChange: Equatable {
   /// Nothing: the list is detached, or the subscriber to remove is not in it.
   case refused
-  /// A subscriber was added or removed; others remain.
+  /// A subscriber was added or removed, and the list was not and is not empty.
   case changed
-  /// The first subscriber arrived: the count went from zero to one.
-  case firstSubscriber
-  /// The last subscriber left: the count went from one to zero.
-  case lastSubscriber
+  /// The first subscriber arrived, or the last one left.
+  case transition(CountTransition)
+
+  /// The transition, if the list became non-empty or empty.
+  var transition: CountTransition? {
+    guard case .transition(let transition) = self else { return nil }
+    return transition
+  }
+}
+
+/// A subscriber list's count going from zero to one or from one to zero, numbered from 1 in
+/// the order the list made them: odd serials are firsts, even ones lasts.
+struct CountTransition: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    /// The first subscriber arrived.
+    case first
+    /// The last subscriber left.
+    case last
+  }
+
+  let kind: Kind
+  let serial: UInt64
 }
 
 extension SubscriberList {
@@ -186,6 +208,8 @@ extension SubscriberList {
     var readers = 0
     /// Earlier versions deliveries still read.
     var retired: [RetiredVersion] = []
+    /// How many count transitions the list has made.
+    var transitions: UInt64 = 0
 
     /// Before changing `entries`: when deliveries read them, keeps their version aside,
     /// which also makes the change that follows copy the storage rather than change it.

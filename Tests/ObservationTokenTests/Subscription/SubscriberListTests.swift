@@ -8,12 +8,15 @@ struct SubscriberListTests {
     let list = SubscriberList<ListedProbe>()
     let first = ListedProbe()
     let second = ListedProbe()
-    #expect(list.insert(first) == .firstSubscriber)
+    #expect(list.insert(first) == .transition(CountTransition(kind: .first, serial: 1)))
     #expect(list.insert(second) == .changed)
     #expect(list.remove(first) == .changed)
     #expect(list.remove(first) == .refused, "removing what is not there changes nothing")
-    #expect(list.remove(second) == .lastSubscriber)
-    #expect(list.insert(first) == .firstSubscriber, "a list that emptied starts over")
+    #expect(list.remove(second) == .transition(CountTransition(kind: .last, serial: 2)))
+    #expect(
+      list.insert(first) == .transition(CountTransition(kind: .first, serial: 3)),
+      "a list that emptied starts over, numbering on"
+    )
   }
 
   @Test("Subscribers are kept in sequence order, whatever order they arrive in")
