@@ -1,5 +1,6 @@
 /// A subscription that adds something to the one feeding it — a queue to deliver on, a
-/// target to write to — and ends with it: ending either ends the whole.
+/// target to write to: invalidating the decorator invalidates the upstream too, and the
+/// decorator is invalid once the upstream is.
 ///
 /// Its own gate admits what it adds (the queued call, the write); ``upstream`` is the
 /// subscription that feeds it. A token holds the decorator, which holds the upstream.
