@@ -25,6 +25,34 @@ struct ReentrancyTests {
     #expect(later.count == 2)
   }
 
+  /// The raw layer files a registration before its `.initial` call, so the call can find it.
+  @Test("A raw observer can remove itself from its .initial call, directly or through a chain")
+  func removesItselfFromInitialCall() {
+    let cell = DocumentCell(document: Document())
+    var removalErrors: [KeyValueObservingError] = []
+    let direct = ReactingObserver { observer, _ in
+      do throws(KeyValueObservingError) {
+        try cell.removeObserver(observer, forKeyPath: \.document)
+      } catch {
+        removalErrors.append(error)
+      }
+    }
+    let chained = ReactingObserver { observer, _ in
+      do throws(KeyValueObservingError) {
+        try cell.removeObserver(observer, forKeyPath: \.document?.title)
+      } catch {
+        removalErrors.append(error)
+      }
+    }
+    cell.addObserver(direct, forKeyPath: \.document, options: [.initial])
+    cell.addObserver(chained, forKeyPath: \.document?.title, options: [.initial])
+    cell.document = Document()
+    cell.document?.title = "Second"
+    #expect(removalErrors.isEmpty, "the .initial call could not find its own registration")
+    #expect(direct.callCount == 1)
+    #expect(chained.callCount == 1)
+  }
+
   @Test("A derived registration can remove itself during delivery")
   func derivedRemovesItself() {
     let cell = DocumentCell(document: Document())
