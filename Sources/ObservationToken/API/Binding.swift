@@ -1,6 +1,6 @@
 /// The subscription a binding's token holds: the registration that follows the source,
 /// decorated with the target whose release ends it, and the guard that keeps two bindings
-/// in opposite directions from looping.
+/// in opposite directions from looping. Its own gate only marks it ended.
 ///
 /// `@unchecked Sendable`: the target is a weak reference, which the runtime loads
 /// atomically; the guard is per thread.
@@ -11,15 +11,15 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
     self.target = WeakReference(target)
   }
 
-  /// Runs `apply`, which writes to the target, unless the binding has ended or is already
-  /// applying on this thread: two bindings in opposite directions would otherwise loop.
+  /// Runs `apply`, which writes to the target, unless the binding is already applying on
+  /// this thread: two bindings in opposite directions would otherwise loop. Called only by
+  /// the upstream's handler, whose gate already stops calls once the binding has ended
+  /// (invalidating the binding invalidates the upstream first).
   func apply(_ apply: () -> Void) {
-    deliver {
-      guards.withCurrent { applying in
-        guard applying.bindings.insert(ObjectIdentifier(self)).inserted else { return }
-        defer { applying.bindings.remove(ObjectIdentifier(self)) }
-        apply()
-      }
+    guards.withCurrent { applying in
+      guard applying.bindings.insert(ObjectIdentifier(self)).inserted else { return }
+      defer { applying.bindings.remove(ObjectIdentifier(self)) }
+      apply()
     }
   }
 

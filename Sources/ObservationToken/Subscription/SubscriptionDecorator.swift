@@ -2,8 +2,9 @@
 /// target to write to: invalidating the decorator invalidates the upstream too, and the
 /// decorator is invalid once the upstream is.
 ///
-/// Its own gate admits what it adds (the queued call, the write); ``upstream`` is the
-/// subscription that feeds it. A token holds the decorator, which holds the upstream.
+/// Its own gate admits what it adds where that runs apart from the upstream (a queued call)
+/// and marks the decorator ended; ``upstream`` is the subscription that feeds it. A token
+/// holds the decorator, which holds the upstream.
 ///
 /// `@unchecked Sendable`: `upstream` is set once, by ``decorate(_:)``, before the decorator
 /// is handed to anyone who reads it; the upstream only calls into the decorator's gate.
