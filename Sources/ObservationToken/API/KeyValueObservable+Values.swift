@@ -54,14 +54,8 @@ extension KeyValueObservable {
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
     element: @escaping (Self, ObservedChange<Value>) -> Element
   ) -> ObservedValues<Element> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
-    // The handler owns the finisher, so releasing the handler (invalidation, or the
-    // subject's release) finishes the stream.
-    let finisher = StreamFinisher(continuation)
-    let token = observe(keyPath, options: options) { subject, change in
-      finisher.continuation.yield(element(subject, change))
+    ObservedValues(bufferingPolicy: bufferingPolicy) { yield in
+      observe(keyPath, options: options) { subject, change in yield(element(subject, change)) }
     }
-    continuation.onTermination = { [weak token] _ in token?.invalidate() }
-    return ObservedValues(stream: stream, token: token)
   }
 }

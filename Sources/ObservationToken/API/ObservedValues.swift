@@ -1,6 +1,7 @@
 /// An asynchronous sequence of an observed key path's values or changes, made by
 /// ``KeyValueObservable/values(of:bufferingPolicy:)`` and
-/// ``KeyValueObservable/changes(of:options:bufferingPolicy:)``.
+/// ``KeyValueObservable/changes(of:options:bufferingPolicy:)``, and of an event's values,
+/// made by ``Event/values``.
 ///
 /// The sequence owns its observation. It ends when the subject is released; the
 /// observation ends when the consuming task is cancelled, or when the sequence and its
@@ -23,6 +24,23 @@ public struct ObservedValues<Element: Sendable>: AsyncSequence, Sendable {
     public mutating func next() async -> Element? {
       await base.next()
     }
+  }
+}
+
+extension ObservedValues {
+  /// Makes a sequence fed by the observation `subscribe` starts with the function that
+  /// yields one element. The handler that holds `yield` owns the stream's finisher, so
+  /// releasing the handler (the observation ended, its subject or sender released)
+  /// finishes the sequence; ending the sequence (its task cancelled) ends the observation.
+  init(
+    bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+    subscribe: (_ yield: @escaping (Element) -> Void) -> ObservationToken
+  ) {
+    let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+    let finisher = StreamFinisher(continuation)
+    let token = subscribe { finisher.continuation.yield($0) }
+    continuation.onTermination = { [weak token] _ in token?.invalidate() }
+    self.init(stream: stream, token: token)
   }
 }
 

@@ -1,0 +1,99 @@
+/// The sending side of an event: owned privately by its source object, which exposes
+/// only ``event`` to the world.
+///
+/// ```swift
+/// final class Downloader {
+///   private let finishedSender = EventSender<URL>(name: "Downloader.finished")
+///   var finished: Event<URL> { finishedSender.event }
+///   func complete(_ url: URL) { finishedSender.send(url) }
+/// }
+/// ```
+///
+/// A send calls every subscription made before it, synchronously on the sending thread,
+/// in subscription order. A subscription made during a send waits for the next one; one
+/// ended during a send is not called for the rest of it; a handler that sends again has
+/// its send delivered at once, to every subscriber, before the outer send goes on
+/// (depth-first, like a function call).
+///
+/// `onFirstSubscribe` and `onLastUnsubscribe` let the owner start work when someone
+/// listens and stop it when nobody does. They run the moment the count of subscriptions
+/// goes from zero to one or from one to zero — including when a target–action target
+/// that owns its token is released — strictly alternating, one at a time, on the thread
+/// that changed the count, with no lock of the library held; they may subscribe or
+/// unsubscribe themselves. A target–action subscription whose token lives elsewhere than
+/// its target ends at the latest at the next send after the target's release.
+///
+/// Releasing the sender ends every subscription (their tokens become invalid, sequences
+/// finish) without calling `onLastUnsubscribe`: the owner is going away.
+///
+/// Thread safety: sends, subscriptions and their ending may come from any threads at
+/// once. The sender is not `Sendable`, because its subscribers' handlers are plain
+/// closures and methods that run on the sending thread; an owner that sends from several
+/// threads vouches for its handlers (by being `Sendable` itself), or its subscribers use
+/// ``Event/subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)`` to move to a queue.
+public final class EventSender<Parameter> {
+  let source: EventSource<Parameter>
+
+  /// Creates a sender.
+  ///
+  /// - Parameters:
+  ///   - name: What descriptions call the event, such as `"Downloader.finished"`.
+  ///   - onFirstSubscribe: Runs when the first subscription arrives.
+  ///   - onLastUnsubscribe: Runs when the last subscription ends.
+  public init(
+    name: String? = nil,
+    onFirstSubscribe: (() -> Void)? = nil,
+    onLastUnsubscribe: (() -> Void)? = nil
+  ) {
+    source = EventSource(name: name, onFirstSubscribe: onFirstSubscribe, onLastUnsubscribe: onLastUnsubscribe)
+  }
+
+  deinit {
+    source.detach()
+  }
+
+  /// The event, for subscribers. It cannot send, nor lead back to the sender.
+  public var event: Event<Parameter> { Event(source: source) }
+
+  /// The name given at creation, if any.
+  public var name: String? { source.name }
+
+  /// Calls every subscriber with `parameter`, synchronously, in subscription order.
+  ///
+  /// - Returns: Whether any subscriber's handler was called (a subscription to a queue
+  ///   counts once its call is queued).
+  /// - Complexity: O(*n*) in the subscribers; with none, a load and a branch.
+  @discardableResult
+  public func send(_ parameter: Parameter) -> Bool {
+    guard source.hasSubscribers else { return false }
+    return source.send(parameter)
+  }
+
+  /// Whether any subscription is live. A target–action subscription whose target was
+  /// released counts until its token is released or the next send ends it.
+  public var hasSubscribers: Bool { source.hasSubscribers }
+
+  /// Ends every subscription made so far: their tokens become invalid, and once this
+  /// returns none of their handlers starts again (except from inside a handler, where
+  /// calls under way on other threads are not waited for). Calls already queued on a
+  /// dispatch queue or the main actor still run. `onLastUnsubscribe` runs if anyone was
+  /// subscribed.
+  public func removeAllSubscriptions() {
+    for subscription in source.subscribers.entries { subscription.invalidate() }
+  }
+}
+
+extension EventSender where Parameter == Void {
+  /// Calls every subscriber, synchronously, in subscription order.
+  ///
+  /// - Returns: Whether any subscriber's handler was called.
+  @discardableResult
+  public func send() -> Bool {
+    send(())
+  }
+}
+
+extension EventSender: CustomDebugStringConvertible {
+  /// The event's name and each live subscription; see ``Event/debugDescription``.
+  public var debugDescription: String { event.debugDescription }
+}

@@ -1,0 +1,69 @@
+/// What an ``EventSender`` and its ``Event`` share: the subscriber list, the name, and the
+/// first- and last-subscriber actions.
+///
+/// Subscriptions hold it (to take themselves out of the list); the sender holds it and
+/// detaches it when released, which ends every subscription. It never holds the sender,
+/// so an ``Event`` cannot lead back to it.
+///
+/// `@unchecked Sendable`: the list is safe from any thread, the actions run one at a time
+/// (``TransitionActions``), and nothing else changes.
+final class EventSource<Parameter>: @unchecked Sendable {
+  let subscribers = SubscriberList<EventSubscription<Parameter>>()
+  let name: String?
+  /// `nil` when the sender has neither callback: no transition needs running.
+  private let transitions: TransitionActions?
+
+  init(name: String?, onFirstSubscribe: (() -> Void)?, onLastUnsubscribe: (() -> Void)?) {
+    self.name = name
+    if onFirstSubscribe == nil && onLastUnsubscribe == nil {
+      transitions = nil
+    } else {
+      transitions = TransitionActions(onFirst: onFirstSubscribe ?? {}, onLast: onLastUnsubscribe ?? {})
+    }
+  }
+
+  /// Whether any subscription is in the list: an atomic load, no lock.
+  var hasSubscribers: Bool { subscribers.count.load(ordering: .relaxed) != 0 }
+
+  /// Adds a subscription, then runs the first-subscriber action if this was the first. A
+  /// detached source (its sender released) ends the subscription at once.
+  func add(_ subscription: EventSubscription<Parameter>) {
+    let change = subscribers.insert(subscription)
+    guard change != .refused else {
+      subscription.end()
+      return
+    }
+    transitions?.perform(change)
+  }
+
+  /// Takes a subscription out, then runs the last-subscriber action if it was the last.
+  func remove(_ subscription: EventSubscription<Parameter>) {
+    let change = subscribers.remove(subscription)
+    transitions?.perform(change)
+  }
+
+  /// Calls every subscription registered now, in order, on this thread, with no lock
+  /// held. Returns whether any handler was called.
+  func send(_ parameter: Parameter) -> Bool {
+    guard let reading = subscribers.beginReading() else { return false }
+    var called = false
+    DeliveryDepth.delivering {
+      reading.forEach { subscription in
+        subscription.deliver {
+          if subscription.receive(parameter) { called = true }
+        }
+      }
+    }
+    subscribers.endReading(reading)
+    return called
+  }
+
+  /// The sender is gone: ends every subscription, without the last-subscriber action
+  /// (its owner is going away).
+  func detach() {
+    for subscription in subscribers.detach() { subscription.end() }
+  }
+
+  /// The name given to the sender, or the event's type.
+  var displayName: String { name ?? "Event<\(Parameter.self)>" }
+}

@@ -1,0 +1,67 @@
+/// One subscription to an event: an entry in its ``EventSource``'s subscriber list.
+///
+/// Subclasses say what receiving a parameter means (call a closure, or a method of a
+/// weakly held target); the ``Subscription`` base admits each call through its gate, so
+/// once the subscription has ended its handler never starts again. Ending it takes it out
+/// of the list, which may be the event's last-subscriber transition.
+///
+/// `@unchecked Sendable`: `source` and `origin` never change; subclasses say what guards
+/// their own state.
+class EventSubscription<Parameter>: Subscription, ListedSubscription, @unchecked Sendable {
+  let source: EventSource<Parameter>
+  let origin: SubscriptionOrigin
+
+  init(source: EventSource<Parameter>, origin: SubscriptionOrigin) {
+    self.source = source
+    self.origin = origin
+  }
+
+  /// Every event subscription has the same sequence, so the list keeps them in the order
+  /// they were added: subscription order.
+  final var sequence: UInt64 { 0 }
+
+  /// Receives one sent parameter; runs only inside a delivery the gate admitted. Returns
+  /// whether a handler was called.
+  func receive(_ parameter: Parameter) -> Bool { false }
+
+  /// What delivers the event, such as `closure`, for descriptions.
+  var kindDescription: String {
+    switch origin.kind {
+    case .closure: "closure"
+    case .targetAction: "target–action"
+    case .queue: "closure on a queue"
+    case .mainActor: "closure on the main actor"
+    case .sequence: "async sequence"
+    }
+  }
+
+  override func didEnd() {
+    source.remove(self)
+  }
+
+  override var summary: String {
+    "\(source.displayName): \(kindDescription)\(origin.location)"
+  }
+}
+
+/// A subscription whose handler is a closure.
+///
+/// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and cleared
+/// only by the gate's single release.
+final class ClosureSubscription<Parameter>: EventSubscription<Parameter>, @unchecked Sendable {
+  private var handler: ((Parameter) -> Void)?
+
+  init(source: EventSource<Parameter>, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+    self.handler = handler
+    super.init(source: source, origin: origin)
+  }
+
+  override func receive(_ parameter: Parameter) -> Bool {
+    handler?(parameter)
+    return true
+  }
+
+  override func releaseHandler() {
+    handler = nil
+  }
+}
