@@ -60,15 +60,14 @@ extension Event where Parameter: Sendable {
     }
   }
 
-  /// A subscription whose handler queues each value on a ``ScheduledDelivery``, which the
-  /// token holds.
+  /// A subscription that queues each value on a ``ScheduledDelivery``, which the token
+  /// holds.
   private func subscribe(
     on queue: DispatchQueue,
     origin: SubscriptionOrigin,
     _ handler: @escaping @Sendable (Parameter) -> Void
   ) -> ObservationToken {
     let delivery = ScheduledDelivery<Parameter>(on: queue, handler: handler)
-    let upstream = ClosureSubscription(source: source, origin: origin) { delivery.schedule($0) }
-    return subscribe(upstream, through: delivery)
+    return subscribe(QueuedSubscription(source: source, origin: origin, delivery: delivery), through: delivery)
   }
 }

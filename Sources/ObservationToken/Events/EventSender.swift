@@ -23,8 +23,9 @@
 /// unsubscribe themselves. A target–action subscription whose token lives elsewhere than
 /// its target ends at the latest at the next send after the target's release.
 ///
-/// Releasing the sender ends every subscription (their tokens become invalid, sequences
-/// finish) without calling `onLastUnsubscribe`: the owner is going away.
+/// Releasing the sender ends every subscription (their tokens become invalid, calls still
+/// queued never run, sequences finish after what they hold) without calling
+/// `onLastUnsubscribe`: the owner is going away.
 ///
 /// Thread safety: sends, subscriptions and their ending may come from any threads at
 /// once. The sender is not `Sendable`, because its subscribers' handlers are plain
@@ -73,13 +74,13 @@ public final class EventSender<Parameter> {
   /// released counts until its token is released or the next send ends it.
   public var hasSubscribers: Bool { source.hasSubscribers }
 
-  /// Ends every subscription made so far: their tokens become invalid, and once this
-  /// returns none of their handlers starts again (except from inside a handler, where
-  /// calls under way on other threads are not waited for). Calls already queued on a
-  /// dispatch queue or the main actor still run. `onLastUnsubscribe` runs if anyone was
-  /// subscribed.
+  /// Ends every subscription made so far, as if each token were invalidated: the tokens
+  /// become invalid, and once this returns none of their handlers starts again — calls
+  /// queued on a dispatch queue or the main actor included — except that from inside a
+  /// handler, calls under way on other threads are not waited for. `onLastUnsubscribe`
+  /// runs if anyone was subscribed.
   public func removeAllSubscriptions() {
-    for subscription in source.subscribers.entries { subscription.invalidate() }
+    for subscription in source.subscribers.entries { subscription.whole.invalidate() }
   }
 }
 

@@ -58,10 +58,15 @@ final class EventSource<Parameter>: @unchecked Sendable {
     return called
   }
 
-  /// The sender is gone: ends every subscription, without the last-subscriber action
-  /// (its owner is going away).
+  /// The sender is gone: ends every subscription, without the last-subscriber action (its
+  /// owner is going away), and releases the actions, which may capture subscriptions to
+  /// this very source.
   func detach() {
-    for subscription in subscribers.detach() { subscription.end() }
+    for subscription in subscribers.detach() {
+      subscription.end()
+      subscription.whole.end()
+    }
+    transitions?.discard()
   }
 
   /// The name given to the sender, or the event's type.

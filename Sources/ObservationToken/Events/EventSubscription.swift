@@ -24,6 +24,10 @@ class EventSubscription<Parameter>: Subscription, ListedSubscription, @unchecked
   /// whether a handler was called.
   func receive(_ parameter: Parameter) -> Bool { false }
 
+  /// The subscription its token holds: this one, or the delivery on a queue that wraps it.
+  /// Ending it ends every call still to come, queued ones included.
+  var whole: Subscription { self }
+
   /// What delivers the event, such as `closure`, for descriptions.
   var kindDescription: String {
     switch origin.kind {

@@ -49,6 +49,23 @@ struct EventQueueDeliveryTests {
     #expect(received.withLock { $0 }.isEmpty)
   }
 
+  @Test("removeAllSubscriptions() ends queued calls too, as invalidate() does", arguments: [false, true])
+  func removeAllDropsQueuedCalls(releaseSender: Bool) {
+    var ticker: SharedTicker? = SharedTicker()
+    let queue = DispatchQueue(label: "events")
+    let received = LockedValue<[Int]>([])
+    let blocker = DispatchSemaphore(value: 0)
+    queue.async { blocker.wait() }  // holds the queue while the sends are queued
+    let token = ticker!.ticked.subscribe(on: queue) { value in received.withLock { $0.append(value) } }
+    ticker!.sender.send(1)
+    if releaseSender { ticker = nil } else { ticker!.sender.removeAllSubscriptions() }
+    #expect(!token.isValid)
+    blocker.signal()
+    drain(queue)
+    #expect(received.withLock { $0 }.isEmpty)
+    withExtendedLifetime(ticker) {}
+  }
+
   @Test("A main-actor handler runs on the main actor, in send order")
   @MainActor
   func mainActorDelivery() async {

@@ -86,6 +86,23 @@ struct EventSenderTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test("Releasing the sender releases its first and last callbacks, and what they hold")
+  func releasingTheSenderReleasesCallbacks() {
+    weak var weakProbe: DeliveryProbe?
+    var sender: EventSender<Int>?
+    do {
+      let probe = DeliveryProbe()
+      weakProbe = probe
+      sender = EventSender(onFirstSubscribe: { withExtendedLifetime(probe) {} })
+    }
+    // A subscription that outlives the sender keeps its source, but not the callbacks.
+    let token = sender!.event.subscribe { _ in }
+    #expect(weakProbe != nil)
+    sender = nil
+    #expect(weakProbe == nil)
+    withExtendedLifetime(token) {}
+  }
+
   @Test("The sender's name is kept")
   func name() {
     #expect(EventSender<Int>(name: "Downloader.finished").name == "Downloader.finished")

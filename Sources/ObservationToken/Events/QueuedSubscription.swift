@@ -1,0 +1,25 @@
+/// The list entry of a subscription delivered on a queue: it hands each value to the
+/// ``ScheduledDelivery`` its token holds, which runs the handler on the queue.
+///
+/// It holds the delivery weakly (the token owns it), so the sender can end the whole
+/// subscription — entry and queued calls alike — when it removes all subscriptions or is
+/// released.
+///
+/// `@unchecked Sendable`: the delivery is a weak reference, which the runtime loads
+/// atomically, set once before the entry is shared.
+final class QueuedSubscription<Parameter: Sendable>: EventSubscription<Parameter>, @unchecked Sendable {
+  private weak var delivery: ScheduledDelivery<Parameter>?
+
+  init(source: EventSource<Parameter>, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
+    self.delivery = delivery
+    super.init(source: source, origin: origin)
+  }
+
+  override func receive(_ parameter: Parameter) -> Bool {
+    guard let delivery else { return false }
+    delivery.schedule(parameter)
+    return true
+  }
+
+  override var whole: Subscription { delivery ?? self }
+}
