@@ -15,7 +15,7 @@
 /// event, and an event whose sender was released accepts subscriptions that are already
 /// over (their tokens are invalid).
 public struct Event<Parameter> {
-  let source: EventSource<Parameter>
+  let source: EventSource
 
   /// Calls `handler` with every value sent from now on, synchronously on the sending
   /// thread, after the subscriptions made before this one.
@@ -106,7 +106,7 @@ public struct Event<Parameter> {
 
   /// Hands `subscription` to a token, then adds it to the list: the token exists before
   /// any call, so a handler can end it from the first one.
-  func subscribe(_ subscription: EventSubscription<Parameter>, through decorator: SubscriptionDecorator? = nil) -> ObservationToken {
+  func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken {
     let token: ObservationToken
     if let decorator {
       decorator.decorate(subscription)

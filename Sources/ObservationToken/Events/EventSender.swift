@@ -33,7 +33,7 @@
 /// threads vouches for its handlers (by being `Sendable` itself), or its subscribers use
 /// ``Event/subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)`` to move to a queue.
 public final class EventSender<Parameter> {
-  let source: EventSource<Parameter>
+  @usableFromInline let source: EventSource
 
   /// Creates a sender.
   ///
@@ -46,7 +46,12 @@ public final class EventSender<Parameter> {
     onFirstSubscribe: (() -> Void)? = nil,
     onLastUnsubscribe: (() -> Void)? = nil
   ) {
-    source = EventSource(name: name, onFirstSubscribe: onFirstSubscribe, onLastUnsubscribe: onLastUnsubscribe)
+    source = EventSource(
+      name: name,
+      parameterType: Parameter.self,
+      onFirstSubscribe: onFirstSubscribe,
+      onLastUnsubscribe: onLastUnsubscribe
+    )
   }
 
   deinit {
@@ -64,10 +69,10 @@ public final class EventSender<Parameter> {
   /// - Returns: Whether any subscriber's handler was called (a subscription to a queue
   ///   counts once its call is queued).
   /// - Complexity: O(*n*) in the subscribers; with none, a load and a branch.
-  @discardableResult
+  @inlinable @discardableResult
   public func send(_ parameter: Parameter) -> Bool {
     guard source.hasSubscribers else { return false }
-    return source.send(parameter)
+    return withUnsafePointer(to: parameter) { source.send(UnsafeRawPointer($0)) }
   }
 
   /// Whether any subscription is live. A target–action subscription whose target was
@@ -88,7 +93,7 @@ extension EventSender where Parameter == Void {
   /// Calls every subscriber, synchronously, in subscription order.
   ///
   /// - Returns: Whether any subscriber's handler was called.
-  @discardableResult
+  @inlinable @discardableResult
   public func send() -> Bool {
     send(())
   }

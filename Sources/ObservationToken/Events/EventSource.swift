@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What an ``EventSender`` and its ``Event`` share: the subscriber list, the name, and the
 /// first- and last-subscriber actions.
 ///
@@ -7,14 +9,18 @@
 ///
 /// `@unchecked Sendable`: the list is safe from any thread, the actions run one at a time
 /// (``TransitionActions``), and nothing else changes.
-final class EventSource<Parameter>: @unchecked Sendable {
-  let subscribers = SubscriberList<EventSubscription<Parameter>>()
+@usableFromInline
+final class EventSource: @unchecked Sendable {
+  @usableFromInline let subscribers = SubscriberList<EventSubscription>()
   let name: String?
+  /// The type of the values sent, which every subscription reads them back as.
+  let parameterType: Any.Type
   /// `nil` when the sender has neither callback: no transition needs running.
   private let transitions: TransitionActions?
 
-  init(name: String?, onFirstSubscribe: (() -> Void)?, onLastUnsubscribe: (() -> Void)?) {
+  init(name: String?, parameterType: Any.Type, onFirstSubscribe: (() -> Void)?, onLastUnsubscribe: (() -> Void)?) {
     self.name = name
+    self.parameterType = parameterType
     if onFirstSubscribe == nil && onLastUnsubscribe == nil {
       transitions = nil
     } else {
@@ -23,11 +29,12 @@ final class EventSource<Parameter>: @unchecked Sendable {
   }
 
   /// Whether any subscription is in the list: an atomic load, no lock.
+  @inlinable
   var hasSubscribers: Bool { subscribers.count.load(ordering: .relaxed) != 0 }
 
   /// Adds a subscription, then runs the first-subscriber action if this was the first. A
   /// detached source (its sender released) ends the subscription at once.
-  func add(_ subscription: EventSubscription<Parameter>) {
+  func add(_ subscription: EventSubscription) {
     let change = subscribers.insert(subscription)
     guard change != .refused else {
       subscription.end()
@@ -37,14 +44,16 @@ final class EventSource<Parameter>: @unchecked Sendable {
   }
 
   /// Takes a subscription out, then runs the last-subscriber action if it was the last.
-  func remove(_ subscription: EventSubscription<Parameter>) {
+  func remove(_ subscription: EventSubscription) {
     let change = subscribers.remove(subscription)
     transitions?.perform(change)
   }
 
   /// Calls every subscription registered now, in order, on this thread, with no lock
-  /// held. Returns whether any handler was called.
-  func send(_ parameter: Parameter) -> Bool {
+  /// held, with `parameter`: the address of a value of the parameter type, valid for the
+  /// call. Returns whether any handler was called.
+  @usableFromInline
+  func send(_ parameter: UnsafeRawPointer) -> Bool {
     guard let reading = subscribers.beginReading() else { return false }
     var called = false
     DeliveryDepth.delivering {
@@ -70,5 +79,5 @@ final class EventSource<Parameter>: @unchecked Sendable {
   }
 
   /// The name given to the sender, or the event's type.
-  var displayName: String { name ?? "Event<\(Parameter.self)>" }
+  var displayName: String { name ?? "Event<\(parameterType)>" }
 }

@@ -5,24 +5,32 @@
 /// once the subscription has ended its handler never starts again. Ending it takes it out
 /// of the list, which may be the event's last-subscriber transition.
 ///
+/// The base does not know the parameter's type, so that sending runs through code that is
+/// not generic (generic code the client cannot specialize would look up type metadata on
+/// every send): a parameter arrives as its address, and the subclass, made for the
+/// source's parameter type, reads it back.
+///
 /// `@unchecked Sendable`: `source` and `origin` never change; subclasses say what guards
 /// their own state.
-class EventSubscription<Parameter>: Subscription, ListedSubscription, @unchecked Sendable {
-  let source: EventSource<Parameter>
+@usableFromInline
+class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
+  let source: EventSource
   let origin: SubscriptionOrigin
 
-  init(source: EventSource<Parameter>, origin: SubscriptionOrigin) {
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, parameterType: Parameter.Type) {
+    assert(parameterType == source.parameterType, "ObservationToken: a subscription for \(Parameter.self) was made on an event of \(source.parameterType)")
     self.source = source
     self.origin = origin
   }
 
   /// Every event subscription has the same sequence, so the list keeps them in the order
   /// they were added: subscription order.
-  final var sequence: UInt64 { 0 }
+  @usableFromInline final var sequence: UInt64 { 0 }
 
-  /// Receives one sent parameter; runs only inside a delivery the gate admitted. Returns
-  /// whether a handler was called.
-  func receive(_ parameter: Parameter) -> Bool { false }
+  /// Receives one sent parameter, the address of a value of the source's parameter type,
+  /// valid for the call; runs only inside a delivery the gate admitted. Returns whether a
+  /// handler was called.
+  func receive(_ parameter: UnsafeRawPointer) -> Bool { false }
 
   /// The subscription its token holds: this one, or the delivery on a queue that wraps it.
   /// Ending it ends every call still to come, queued ones included.
@@ -52,16 +60,16 @@ class EventSubscription<Parameter>: Subscription, ListedSubscription, @unchecked
 ///
 /// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and cleared
 /// only by the gate's single release.
-final class ClosureSubscription<Parameter>: EventSubscription<Parameter>, @unchecked Sendable {
+final class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
   private var handler: ((Parameter) -> Void)?
 
-  init(source: EventSource<Parameter>, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+  init(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
     self.handler = handler
-    super.init(source: source, origin: origin)
+    super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: Parameter) -> Bool {
-    handler?(parameter)
+  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
+    handler?(parameter.assumingMemoryBound(to: Parameter.self).pointee)
     return true
   }
 

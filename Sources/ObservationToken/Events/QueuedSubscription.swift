@@ -7,17 +7,17 @@
 ///
 /// `@unchecked Sendable`: the delivery is a weak reference, which the runtime loads
 /// atomically, set once before the entry is shared.
-final class QueuedSubscription<Parameter: Sendable>: EventSubscription<Parameter>, @unchecked Sendable {
+final class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sendable {
   private weak var delivery: ScheduledDelivery<Parameter>?
 
-  init(source: EventSource<Parameter>, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
+  init(source: EventSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
     self.delivery = delivery
-    super.init(source: source, origin: origin)
+    super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: Parameter) -> Bool {
+  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
     guard let delivery else { return false }
-    delivery.schedule(parameter)
+    delivery.schedule(parameter.assumingMemoryBound(to: Parameter.self).pointee)
     return true
   }
 

@@ -8,26 +8,24 @@
 /// `@unchecked Sendable`: the target is a weak reference, which the runtime loads
 /// atomically; `action` is read only inside an admitted delivery and cleared only by the
 /// gate's single release.
-final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscription<Parameter>,
-  @unchecked Sendable
-{
+final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscription, @unchecked Sendable {
   private weak var target: Target?
   private var action: ((Target, Parameter) -> Void)?
 
-  init(source: EventSource<Parameter>, origin: SubscriptionOrigin, target: Target, action: @escaping (Target, Parameter) -> Void) {
+  init(source: EventSource, origin: SubscriptionOrigin, target: Target, action: @escaping (Target, Parameter) -> Void) {
     self.target = target
     self.action = action
-    super.init(source: source, origin: origin)
+    super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
   override var isValid: Bool { super.isValid && target != nil }
 
-  override func receive(_ parameter: Parameter) -> Bool {
+  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
     guard let target else {
       end()
       return false
     }
-    action?(target, parameter)
+    action?(target, parameter.assumingMemoryBound(to: Parameter.self).pointee)
     return true
   }
 
