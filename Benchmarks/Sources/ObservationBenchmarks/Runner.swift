@@ -341,6 +341,10 @@ private func printNotes(_ options: Options) {
   print("  Collection append: each batch of \(appendBatch) appends starts from a fresh empty list (setup not timed);")
   print("    subjects that copy the array on every append pay for its length.")
   print("  No observers / other observed / get: the loop cycles through \(cycledObjects) objects so nothing can be hoisted.")
+  if options.cases.contains(where: \.isEvent) {
+    print("  Events: NotificationCenter posts the Int as the notification's object (no userInfo dictionary), on a private")
+    print("    center per sender; the floor's subscribe + invalidate appends a closure and removes the last one.")
+  }
   flushOutput()
 }
 
