@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Benchmarks for ObservationToken against a hand-written floor, Swift's Observation,
-// OpenCombine and a naive registry. See README.md.
+// OpenCombine, Foundation's NotificationCenter (events) and a naive registry. See README.md.
 let package = Package(
   name: "ObservationBenchmarks",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],

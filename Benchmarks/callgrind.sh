@@ -8,7 +8,8 @@
 # are the same in both runs and cancel exactly.
 #
 # usage: ./callgrind.sh [--cases a,b,...] [--subjects x,y,...]
-#   (names as in `ObservationBenchmarks --help`; the floor is always included)
+#   (names as in `ObservationBenchmarks --help`; the floor is always included; the event
+#   subscribe + invalidate target compares with observe-invalidate, so filter with both)
 #
 # Prints PASS or MISS for each target; a miss never fails the script. It exits non-zero
 # only when it cannot run (no valgrind, build failure) or a pair's check fails.
@@ -70,7 +71,8 @@ while read -r case subject n; do
   printf '%-22s %-22s %10s %16s %10s\n' "$case" "$subject" "$n" "$value" "$ratio"
 done <<<"$plan"
 echo
-echo "fan-out per observer = instructions/op of fanout-N divided by N"
+[ -n "${per_op["fanout-10 floor"]:-}${per_op["fanout-100 floor"]:-}" ] &&
+  echo "fan-out per observer = instructions/op of fanout-N divided by N"
 for n in 10 100; do
   for subject in floor token; do
     v=${per_op["fanout-$n $subject"]:-}
@@ -79,10 +81,25 @@ for n in 10 100; do
     fi
   done
 done
+[ -n "${per_op["send-10 floor"]:-}${per_op["send-100 floor"]:-}" ] &&
+  echo "event send per subscriber = instructions/op of send-N divided by N"
+for n in 10 100; do
+  for subject in floor passthroughsubject notificationcenter naive token; do
+    v=${per_op["send-$n $subject"]:-}
+    if [ -n "$v" ] && [ "$v" != FAIL ]; then
+      floor=${per_op["send-$n floor"]:-}
+      ratio=$(awk -v v="$v" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2fx floor", v / f; else print "" }')
+      printf '  send-%-4s %-20s %10s instructions per subscriber  %s\n' "$n" "$subject" "$(awk -v v="$v" -v n="$n" 'BEGIN { printf "%.1f", v / n }')" "$ratio"
+    fi
+  done
+done
 
-# Bytes per live token: a native run (malloc statistics, not instructions).
+# Bytes per live token and per live event subscription: native runs (malloc
+# statistics, not instructions).
 bytes=$("$bin" --case memory-per-token --subject token --iterations 1000000 2>/dev/null |
   sed -n 's/.*heap-bytes-per-token \([0-9.]*\).*/\1/p')
+event_bytes=$("$bin" --case memory-per-subscription --subject token --iterations 1000000 2>/dev/null |
+  sed -n 's/.*heap-bytes-per-subscription \([0-9.]*\).*/\1/p')
 
 echo
 echo "Targets (ObservationToken)"
@@ -119,6 +136,23 @@ ratio_target "per observer at fan-out 100" fanout-100 2
 absolute_target "bytes per live token" "$bytes" 96 bytes
 ratio_target "chain leaf set" chain-leaf-set 3
 ratio_target "derived set" derived-set 3
+ratio_target "event send, 1 subscriber" send-1 2
+ratio_target "event per subscriber at send 100" send-100 1.5
+# at_most_target LABEL VALUE LIMIT LIMIT_TEXT UNIT: VALUE <= LIMIT, the limit being
+# another measurement (n/a when either is missing).
+at_most_target() {
+  local label=$1 value=$2 limit=$3 limit_text=$4 unit=$5
+  if [ -z "$value" ] || [ -z "$limit" ] || [ "$value" = FAIL ] || [ "$limit" = FAIL ]; then
+    printf '%-36s %16s %16s   %s\n' "$label" "n/a" "<= $limit_text" "n/a"
+    return
+  fi
+  local result
+  result=$(awk -v v="$value" -v l="$limit" 'BEGIN { print (v <= l) ? "PASS" : "MISS" }')
+  printf '%-36s %16s %16s   %s\n' "$label" "$value $unit" "<= $limit $unit" "$result"
+}
+at_most_target "event subscribe + invalidate" "${per_op["subscribe-invalidate token"]:-}" \
+  "${per_op["observe-invalidate token"]:-}" "observe-invalidate" instr
+at_most_target "bytes per live event subscription" "$event_bytes" "$bytes" "bytes per token" bytes
 echo
 echo "callgrind.sh: $((SECONDS - started)) s"
 exit $failed

@@ -13,6 +13,12 @@ enum CaseID: String, CaseIterable {
   case append = "collection-append"
   case memory = "memory-per-token"
   case scale = "scale"
+  case send1 = "send-1"
+  case send10 = "send-10"
+  case send100 = "send-100"
+  case subscribeInvalidate = "subscribe-invalidate"
+  case eventMemory = "memory-per-subscription"
+  case eventScale = "event-scale"
 
   var title: String {
     switch self {
@@ -29,6 +35,12 @@ enum CaseID: String, CaseIterable {
     case .append: "collection append, 1 observer"
     case .memory: "memory per live token"
     case .scale: "scale: 1M tokens create + end"
+    case .send1: "event send, 1 subscriber"
+    case .send10: "event send, 10 subscribers"
+    case .send100: "event send, 100 subscribers"
+    case .subscribeInvalidate: "event subscribe + invalidate"
+    case .eventMemory: "memory per live subscription"
+    case .eventScale: "event scale: 1M subscriptions"
     }
   }
 
@@ -42,8 +54,34 @@ enum CaseID: String, CaseIterable {
     }
   }
 
-  /// Cases timed per operation (all but memory and scale).
-  var isTimed: Bool { self != .memory && self != .scale }
+  /// Subscribers per send in the event send cases.
+  var sendSubscribers: Int? {
+    switch self {
+    case .send1: 1
+    case .send10: 10
+    case .send100: 100
+    default: nil
+    }
+  }
+
+  /// What the table divides by for a per-receiver row (fan-out and send), and the row's
+  /// label; `nil` for other cases.
+  var perReceiver: (count: Int, label: String)? {
+    if let observers = fanOut { return (observers, "fan-out \(observers), per observer") }
+    if let subscribers = sendSubscribers { return (subscribers, "send \(subscribers), per subscriber") }
+    return nil
+  }
+
+  /// The event cases (the others observe a property).
+  var isEvent: Bool {
+    switch self {
+    case .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale: true
+    default: false
+    }
+  }
+
+  /// Cases timed per operation (all but the memory and scale ones).
+  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) }
 
   static let timed = allCases.filter(\.isTimed)
 }
@@ -58,6 +96,7 @@ enum SubjectID: String, CaseIterable {
   case published
   case passthroughSubject = "passthroughsubject"
   case naive
+  case notificationCenter = "notificationcenter"
   case token
 
   var title: String {
@@ -69,6 +108,7 @@ enum SubjectID: String, CaseIterable {
     case .published: "OpenCombine @Published"
     case .passthroughSubject: "OpenCombine PassthroughSubject"
     case .naive: "naive registry"
+    case .notificationCenter: "Foundation NotificationCenter"
     case .token: "ObservationToken"
     }
   }
@@ -83,6 +123,7 @@ enum SubjectID: String, CaseIterable {
     case .published: "@Published"
     case .passthroughSubject: "Passthrough"
     case .naive: "naive"
+    case .notificationCenter: "NotifCenter"
     case .token: "Token"
     }
   }
@@ -99,7 +140,16 @@ enum SubjectID: String, CaseIterable {
 
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
+  if kind.isEvent {
+    switch subject {
+    case .floor, .passthroughSubject, .notificationCenter, .naive, .token: return nil
+    case .observation, .observations, .currentValueSubject, .published:
+      return "events are measured with the floor, PassthroughSubject, NotificationCenter, the naive registry and ObservationToken"
+    }
+  }
   switch (subject, kind) {
+  case (.notificationCenter, _):
+    return "NotificationCenter is measured in the event cases only"
   case (.observation, .observeInvalidate):
     return "withObservationTracking cannot be cancelled: an armed tracking lives until the next change"
   case (.observations, .setNotify), (.observations, .chain), (.observations, .derived):
@@ -120,6 +170,7 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 /// Makes the benchmark for a timed (case, subject) pair, or `nil` for "—".
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
+  if kind.isEvent { return makeEventBenchmark(kind, subject) }
   if subject == .observations { return makeObservationsBenchmark(kind) }
   switch kind {
   case .setUnobserved, .setOtherObserved, .get, .setNotify, .observeInvalidate, .fanOut1, .fanOut10, .fanOut100:
@@ -134,7 +185,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return makeIntBenchmark(kind, PassthroughSubjectSubject.self)
     case .naive: return makeIntBenchmark(kind, NaiveSubject.self)
     case .token: return makeIntBenchmark(kind, TokenSubject.self)
-    case .observations: return nil
+    case .observations, .notificationCenter: return nil
     }
   case .chain:
     let length = { (op: Int) in title(at: op).utf8.count }
@@ -161,11 +212,29 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return appendBenchmark(AppendPassthrough.self)
     case .naive: return appendBenchmark(AppendNaive.self)
     case .token: return appendBenchmark(AppendToken.self)
-    case .observations: return nil
+    case .observations, .notificationCenter: return nil
     }
-  case .memory, .scale:
+  case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale:
     return nil
   }
+}
+
+/// The timed event cases, with a concrete subject type at each call (see above).
+private func makeEventBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
+  switch subject {
+  case .floor: makeEventBenchmark(kind, FloorEventSubject.self)
+  case .passthroughSubject: makeEventBenchmark(kind, PassthroughEventSubject.self)
+  case .notificationCenter: makeEventBenchmark(kind, NotificationCenterEventSubject.self)
+  case .naive: makeEventBenchmark(kind, NaiveEventSubject.self)
+  case .token: makeEventBenchmark(kind, TokenEventSubject.self)
+  case .observation, .observations, .currentValueSubject, .published: nil
+  }
+}
+
+private func makeEventBenchmark<S: EventSubject>(_ kind: CaseID, _ subject: S.Type) -> Benchmark? {
+  if let subscribers = kind.sendSubscribers { return sendBenchmark(S.self, subscribers: subscribers) }
+  if kind == .subscribeInvalidate { return subscribeInvalidateBenchmark(S.self) }
+  return nil
 }
 
 private func makeIntBenchmark<S: IntSubject>(_ kind: CaseID, _ subject: S.Type) -> Benchmark? {
@@ -191,7 +260,7 @@ func memoryResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchm
   case .passthroughSubject: try measureMemory(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureMemory(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureMemory(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations: nil
+  case .observations, .notificationCenter: nil
   }
 }
 
@@ -205,6 +274,30 @@ func scaleResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchma
   case .passthroughSubject: try measureScale(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureScale(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureScale(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations: nil
+  case .observations, .notificationCenter: nil
+  }
+}
+
+/// Memory per live subscription for `subject`, as ``memoryResult(_:tokens:objects:)``.
+func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) throws(BenchmarkFailure) -> MemoryResult? {
+  switch subject {
+  case .floor: try measureEventMemory(FloorEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .passthroughSubject: try measureEventMemory(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .notificationCenter: try measureEventMemory(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .naive: try measureEventMemory(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .token: try measureEventMemory(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .observation, .observations, .currentValueSubject, .published: nil
+  }
+}
+
+/// The event scale run for `subject`, as ``memoryResult(_:tokens:objects:)``.
+func eventScaleResult(_ subject: SubjectID, subscriptions: Int, senders: Int) throws(BenchmarkFailure) -> ScaleResult? {
+  switch subject {
+  case .floor: try measureEventScale(FloorEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .passthroughSubject: try measureEventScale(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .notificationCenter: try measureEventScale(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .naive: try measureEventScale(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .token: try measureEventScale(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .observation, .observations, .currentValueSubject, .published: nil
   }
 }

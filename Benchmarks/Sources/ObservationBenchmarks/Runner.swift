@@ -49,7 +49,7 @@ final class Entry {
 /// The number of operations the check pass runs for a pair.
 func checkOperations(_ kind: CaseID, _ subject: SubjectID, base: Int) -> Int {
   switch kind {
-  case .fanOut100: max(4, base / 10)
+  case .fanOut100, .send100: max(4, base / 10)
   case .append: appendBatch + base  // crosses a batch boundary
   default: subject == .observations ? min(base, 100) : base
   }
@@ -113,6 +113,12 @@ func runTable(_ options: Options) -> Int32 {
   if options.cases.contains(.scale) {
     runScale(options, failures: &failures)
   }
+  if options.cases.contains(.eventMemory) {
+    runEventMemory(options, failures: &failures)
+  }
+  if options.cases.contains(.eventScale) {
+    runEventScale(options, failures: &failures)
+  }
   printNotes(options)
   guard failures.isEmpty else { return reportFailures(failures) }
   return 0
@@ -165,10 +171,10 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
   for kind in CaseID.timed where options.cases.contains(kind) {
     let caseEntries = entries.filter { $0.kind == kind }
     let floor = floorMedian(kind)
-    let divisors = kind.fanOut.map { $0 > 1 ? [1, $0] : [1] } ?? [1]
+    let divisors = kind.perReceiver.map { $0.count > 1 ? [1, $0.count] : [1] } ?? [1]
     for divisor in divisors {
       var caseText = kind.title
-      if divisor > 1 { caseText = "fan-out \(divisor), per observer" }
+      if divisor > 1, let label = kind.perReceiver?.label { caseText = label }
       for entry in caseEntries {
         let text = entry === caseEntries.first ? caseText : ""
         guard entry.benchmark != nil else {
@@ -207,14 +213,28 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
 
 private func runMemory(_ options: Options, failures: inout [String]) {
   print("Memory per live token: \(options.memoryTokens) observations of one property, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) objects")
+  runMemory(.memory, unit: "token", options, failures: &failures) { subject throws(BenchmarkFailure) in
+    try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
+  }
+}
+
+private func runEventMemory(_ options: Options, failures: inout [String]) {
+  print("Memory per live subscription: \(options.memoryTokens) event subscriptions, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) senders")
+  runMemory(.eventMemory, unit: "sub", options, failures: &failures) { subject throws(BenchmarkFailure) in
+    try eventMemoryResult(subject, subscriptions: options.memoryTokens, senders: options.memoryObjects)
+  }
+}
+
+private func runMemory(
+  _ kind: CaseID, unit: String, _ options: Options, failures: inout [String],
+  measure: (SubjectID) throws(BenchmarkFailure) -> MemoryResult?
+) {
   print("(heap: glibc mallinfo2 uordblks + hblkhd delta; RSS: /proc/self/statm delta; create: time to make them)")
   let width = 39
-  print(pad("subject", width) + pad("heap B/token", 14, right: true) + pad("RSS B/token", 14, right: true) + pad("create ns/token", 17, right: true))
+  print(pad("subject", width) + pad("heap B/\(unit)", 14, right: true) + pad("RSS B/\(unit)", 14, right: true) + pad("create ns/\(unit)", 17, right: true))
   for subject in options.subjects {
     do throws(BenchmarkFailure) {
-      guard unsupportedReason(.memory, subject) == nil,
-        let result = try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
-      else {
+      guard unsupportedReason(kind, subject) == nil, let result = try measure(subject) else {
         print(pad(subject.title, width) + pad("—", 14, right: true))
         continue
       }
@@ -224,7 +244,7 @@ private func runMemory(_ options: Options, failures: inout [String]) {
           + pad(formatNanos(result.nanosecondsPerToken), 17, right: true)
       )
     } catch {
-      failures.append("memory-per-token / \(subject.rawValue): \(error.message)")
+      failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
       print(pad(subject.title, width) + "  FAILED: " + error.message)
     }
     flushOutput()
@@ -239,24 +259,41 @@ func scaleTolerance(tokens: Int) -> Int { 64 * 1024 }
 private func runScale(_ options: Options, failures: inout [String]) {
   print("Scale: \(options.scaleTokens) tokens on \(options.scaleObjects) objects, created, then ended, then the objects released;")
   print("ns per token over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards")
+  runScale(.scale, options, failures: &failures) { subject, tokens, objects throws(BenchmarkFailure) in
+    try scaleResult(subject, tokens: tokens, objects: objects)
+  }
+}
+
+private func runEventScale(_ options: Options, failures: inout [String]) {
+  print("Event scale: \(options.scaleTokens) subscriptions on \(options.scaleObjects) senders, created, then ended, then the senders released;")
+  print("ns per subscription over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards")
+  runScale(.eventScale, options, failures: &failures) { subject, subscriptions, senders throws(BenchmarkFailure) in
+    try eventScaleResult(subject, subscriptions: subscriptions, senders: senders)
+  }
+}
+
+private func runScale(
+  _ kind: CaseID, _ options: Options, failures: inout [String],
+  measure: (SubjectID, Int, Int) throws(BenchmarkFailure) -> ScaleResult?
+) {
   let width = 39
   print(
     pad("subject", width) + pad("create", 20, right: true) + pad("end", 20, right: true) + pad("left", 12, right: true) + "  "
   )
-  let subjects = options.subjects.filter { unsupportedReason(.scale, $0) == nil }
+  let subjects = options.subjects.filter { unsupportedReason(kind, $0) == nil }
   // A small warm-up round first, so lazily made metadata is not taken for a leak.
   for subject in subjects {
-    _ = try? scaleResult(subject, tokens: max(options.scaleTokens / 100, 100), objects: max(options.scaleObjects / 100, 10))
+    _ = try? measure(subject, max(options.scaleTokens / 100, 100), max(options.scaleObjects / 100, 10))
   }
   var results: [SubjectID: [ScaleResult]] = [:]
   for _ in 0..<options.scaleRepeats {
     for subject in subjects {
       do throws(BenchmarkFailure) {
-        if let result = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects) {
+        if let result = try measure(subject, options.scaleTokens, options.scaleObjects) {
           results[subject, default: []].append(result)
         }
       } catch {
-        failures.append("scale / \(subject.rawValue): \(error.message)")
+        failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
       }
     }
   }
@@ -274,7 +311,7 @@ private func runScale(_ options: Options, failures: inout [String]) {
     let left = runs.map(\.bytesLeft).max()!
     let leaked = left > scaleTolerance(tokens: options.scaleTokens)
     if leaked {
-      failures.append("scale / \(subject.rawValue): \(left) bytes still allocated after everything was released")
+      failures.append("\(kind.rawValue) / \(subject.rawValue): \(left) bytes still allocated after everything was released")
     }
     print(
       pad(subject.title, width) + pad(spread(runs.map(\.createNanosecondsPerToken)), 20, right: true)
@@ -304,6 +341,10 @@ private func printNotes(_ options: Options) {
   print("  Collection append: each batch of \(appendBatch) appends starts from a fresh empty list (setup not timed);")
   print("    subjects that copy the array on every append pay for its length.")
   print("  No observers / other observed / get: the loop cycles through \(cycledObjects) objects so nothing can be hoisted.")
+  if options.cases.contains(where: \.isEvent) {
+    print("  Events: NotificationCenter posts the Int as the notification's object (no userInfo dictionary), on a private")
+    print("    center per sender; the floor's subscribe + invalidate appends a closure and removes the last one.")
+  }
   flushOutput()
 }
 
@@ -352,6 +393,31 @@ func runSmoke(_ options: Options) -> Int32 {
         print("FAIL  scale / \(subject.rawValue): \(error.message)")
       }
     }
+    if options.cases.contains(.eventMemory), unsupportedReason(.eventMemory, subject) == nil {
+      do throws(BenchmarkFailure) {
+        _ = try eventMemoryResult(subject, subscriptions: options.memoryTokens, senders: options.memoryObjects)
+        passed += 1
+        print("ok    memory-per-subscription / \(subject.rawValue)")
+      } catch {
+        failures.append("memory-per-subscription / \(subject.rawValue): \(error.message)")
+        print("FAIL  memory-per-subscription / \(subject.rawValue): \(error.message)")
+      }
+    }
+    if options.cases.contains(.eventScale), unsupportedReason(.eventScale, subject) == nil {
+      do throws(BenchmarkFailure) {
+        _ = try eventScaleResult(subject, subscriptions: options.scaleTokens, senders: options.scaleObjects)  // warm-up
+        guard let result = try eventScaleResult(subject, subscriptions: options.scaleTokens, senders: options.scaleObjects) else { continue }
+        try failIfNeeded(
+          result.bytesLeft <= scaleTolerance(tokens: options.scaleTokens),
+          "\(result.bytesLeft) bytes still allocated after everything was released"
+        )
+        passed += 1
+        print("ok    event-scale / \(subject.rawValue)")
+      } catch {
+        failures.append("event-scale / \(subject.rawValue): \(error.message)")
+        print("FAIL  event-scale / \(subject.rawValue): \(error.message)")
+      }
+    }
   }
   print("checks only, no timing claims; \(format((clock.now - start).nanoseconds / 1e9, digits: 1)) s")
   print("smoke: \(passed) passed, \(failures.count) failed")
@@ -383,6 +449,18 @@ func runSingle(_ options: Options) -> Int32 {
       guard let result = try scaleResult(subject, tokens: iterations, objects: objects) else { return 3 }
       print(
         "\(kind.rawValue) \(subject.rawValue) tokens \(iterations) create-ns-per-token \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-token \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
+      )
+    case .eventMemory:
+      let senders = max(1, iterations / 1_000)
+      guard let result = try eventMemoryResult(subject, subscriptions: iterations, senders: senders) else { return 3 }
+      print(
+        "\(kind.rawValue) \(subject.rawValue) subscriptions \(iterations) senders \(senders) heap-bytes-per-subscription \(format(result.heapBytesPerToken, digits: 1)) rss-bytes-per-subscription \(format(result.residentBytesPerToken, digits: 1))"
+      )
+    case .eventScale:
+      let senders = max(1, iterations / 10)
+      guard let result = try eventScaleResult(subject, subscriptions: iterations, senders: senders) else { return 3 }
+      print(
+        "\(kind.rawValue) \(subject.rawValue) subscriptions \(iterations) create-ns-per-subscription \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-subscription \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
       )
     default:
       guard let benchmark = makeBenchmark(kind, subject) else {
@@ -417,6 +495,10 @@ let callgrindPlan: [String: [String: Int]] = [
   "fanout-100": ["floor": 2_000, "observation": 50, "currentvaluesubject": 200, "published": 200, "passthroughsubject": 200, "naive": 500, "token": 1_000],
   "chain-leaf-set": ["floor": 100_000, "observation": 1_000, "observations": 1_000, "published": 5_000, "token": 1_000],
   "derived-set": ["floor": 50_000, "observation": 1_000, "observations": 1_000, "token": 1_000],
+  "send-1": ["floor": 1_000_000, "passthroughsubject": 50_000, "notificationcenter": 10_000, "naive": 100_000, "token": 200_000],
+  "send-10": ["floor": 200_000, "passthroughsubject": 5_000, "notificationcenter": 2_000, "naive": 20_000, "token": 20_000],
+  "send-100": ["floor": 20_000, "passthroughsubject": 500, "notificationcenter": 200, "naive": 2_000, "token": 2_000],
+  "subscribe-invalidate": ["floor": 200_000, "passthroughsubject": 2_000, "notificationcenter": 2_000, "naive": 20_000, "token": 5_000],
   "collection-append": ["floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000],
 ]
 
