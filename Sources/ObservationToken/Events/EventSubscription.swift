@@ -58,22 +58,45 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
 
 /// A subscription whose handler is a closure.
 ///
-/// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and cleared
-/// only by the gate's single release.
-final class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
-  private var handler: ((Parameter) -> Void)?
+/// The closure lives in a ``ClosureReceiver`` held unretained: a delivery borrows it
+/// rather than retaining and releasing it around each call, which a closure in a
+/// variable would cost.
+///
+/// `@unchecked Sendable`: `receiver` is read only inside an admitted delivery and
+/// released only by the gate's single release.
+final class ClosureSubscription: EventSubscription, @unchecked Sendable {
+  private var receiver: Unmanaged<EventReceiver>?
 
-  init(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
-    self.handler = handler
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+    receiver = .passRetained(ClosureReceiver(handler))
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
   override func receive(_ parameter: UnsafeRawPointer) -> Bool {
-    handler?(parameter.assumingMemoryBound(to: Parameter.self).pointee)
+    receiver.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter) }
     return true
   }
 
   override func releaseHandler() {
-    handler = nil
+    receiver?.release()
+    receiver = nil
+  }
+}
+
+/// What receives a sent value for a ``ClosureSubscription``.
+class EventReceiver {
+  func receive(_ parameter: UnsafeRawPointer) {}
+}
+
+/// Calls a closure with the sent value, read back as its type.
+final class ClosureReceiver<Parameter>: EventReceiver {
+  private let handler: (Parameter) -> Void
+
+  init(_ handler: @escaping (Parameter) -> Void) {
+    self.handler = handler
+  }
+
+  override func receive(_ parameter: UnsafeRawPointer) {
+    handler(parameter.assumingMemoryBound(to: Parameter.self).pointee)
   }
 }
