@@ -166,9 +166,13 @@ enum EventsWalkthrough {
   /// `subscribe(on: MainActor.shared)`: calls are queued on the main queue in send order.
   @MainActor
   private static func mainActorDelivery(_ downloader: Downloader) async {
-    print("\nthe main actor: calls queued in send order")
+    print("\nthe main actor and a queue: calls queued in send order")
     let statusBar = StatusBar()
     statusBar.follow(downloader)
+    var queued: [String] = []
+    let onQueue = downloader.finished.subscribe(on: DispatchQueue.main) { url in
+      MainActor.assumeIsolated { queued.append(url.lastPathComponent) }  // the main queue runs on the main actor
+    }
     print(downloader.finished.debugDescription)
     downloader.complete(report)
     downloader.complete(photos)
@@ -177,7 +181,10 @@ enum EventsWalkthrough {
     await mainQueueTurn()
     print("  after a turn of the main queue: \(statusBar.text) — calls: \(statusBar.history)")
     check(statusBar.history == ["report.pdf", "photos.zip"], "both calls to run, in send order")
+    print("  and on DispatchQueue.main: \(queued)")
+    check(queued == ["report.pdf", "photos.zip"], "queue delivery in send order")
     statusBar.bag.removeAll()
+    onQueue.invalidate()
   }
 
   /// `values`: the sends from the moment the sequence is made, none dropped.
