@@ -1,0 +1,259 @@
+import Dispatch
+import Foundation
+import ObservationToken
+
+/// Events, as the README's Events section shows them: a downloader that announces each
+/// finished download and reports its activity only while someone listens, an inbox that
+/// subscribes with its own methods, a main-actor status bar, and an async sequence.
+enum EventsWalkthrough {
+  /// Only the downloader sends; the world sees `finished` and `activity`.
+  final class Downloader {
+    private let finishedSender = EventSender<URL>(name: "Downloader.finished")
+    /// Progress of the transfer. The downloader polls for it only while someone listens:
+    /// the first subscription starts polling, the end of the last one stops it. (`lazy`,
+    /// so that its callbacks may refer to `self`.)
+    private lazy var activitySender = EventSender<Double>(
+      name: "Downloader.activity",
+      onFirstSubscribe: { [weak self] in self?.startPolling() },
+      onLastUnsubscribe: { [weak self] in self?.stopPolling() }
+    )
+    private(set) var isPolling = false
+
+    var finished: Event<URL> { finishedSender.event }
+    var activity: Event<Double> { activitySender.event }
+
+    /// Announces a finished download; returns whether any subscriber heard it.
+    @discardableResult
+    func complete(_ url: URL) -> Bool { finishedSender.send(url) }
+
+    /// One turn of the simulated poll: reports progress, if anyone listens.
+    func poll(progress: Double) {
+      guard isPolling else { return }
+      let heard = activitySender.send(progress)
+      print("  poll \(progress): heard by anyone: \(heard)")
+    }
+
+    private func startPolling() {
+      isPolling = true
+      print("  onFirstSubscribe → start polling")
+    }
+
+    private func stopPolling() {
+      isPolling = false
+      print("  onLastUnsubscribe → stop polling")
+    }
+  }
+
+  /// A target–action subscriber: its methods are the handlers, its bag keeps the tokens.
+  final class Inbox {
+    var bag = ObservationBag()
+    private(set) var received: [String] = []
+    private(set) var refreshes = 0
+    private(set) var progress: [Double] = []
+
+    func downloaded(_ url: URL) {
+      received.append(url.lastPathComponent)
+      print("  Inbox.downloaded(\(url.lastPathComponent))")
+    }
+
+    func refresh() {
+      refreshes += 1
+      print("  Inbox.refresh()")
+    }
+
+    func show(progress: Double) {
+      self.progress.append(progress)
+    }
+
+    deinit {
+      print("  (inbox released)")
+    }
+  }
+
+  /// A main-actor view: handlers run on the main actor whichever thread sends.
+  @MainActor
+  final class StatusBar {
+    private(set) var text = "Idle"
+    private(set) var history: [String] = []
+    var bag = ObservationBag()
+
+    func follow(_ downloader: Downloader) {
+      downloader.finished.subscribe(on: MainActor.shared) { [weak self] url in
+        self?.text = "Downloaded \(url.lastPathComponent)"
+        self?.history.append(url.lastPathComponent)
+      }.store(in: &bag)
+    }
+  }
+
+  static let report = URL(string: "https://example.com/report.pdf")!
+  static let photos = URL(string: "https://example.com/photos.zip")!
+  static let notes = URL(string: "https://example.com/notes.txt")!
+
+  @MainActor
+  static func run() async {
+    page("Events: a downloader and an inbox")
+    let downloader = Downloader()
+    subscribers(downloader)
+    firstAndLast(downloader)
+    await mainActorDelivery(downloader)
+    await asyncValues(downloader)
+    senderSide()
+    await endingEverything()
+  }
+
+  /// A closure and target–action subscribers, in subscription order; what `send` returns.
+  @MainActor
+  private static func subscribers(_ downloader: Downloader) {
+    let nobody = downloader.complete(report)
+    print("sent before anyone subscribed — heard:", nobody)
+    check(!nobody, "a send with no subscribers to report false")
+
+    var log: [String] = []
+    let token = downloader.finished.subscribe { url in
+      log.append(url.lastPathComponent)
+      print("  closure: \(url.lastPathComponent)")
+    }
+    let inbox = Inbox()
+    downloader.finished.subscribe(inbox, Inbox.downloaded).store(in: &inbox.bag)  // with the parameter
+    downloader.finished.subscribe(inbox, Inbox.refresh).store(in: &inbox.bag)  // without it
+    print(downloader.finished.debugDescription)
+
+    let heard = downloader.complete(photos)
+    print("sent photos.zip — heard:", heard)
+    check(heard && log == ["photos.zip"], "the closure to hear the send")
+    check(inbox.received == ["photos.zip"] && inbox.refreshes == 1, "both target–actions to run")
+
+    token.invalidate()
+    inbox.bag.removeAll()
+    check(!token.isValid && !downloader.complete(notes), "nobody to hear once every token ended")
+  }
+
+  /// The first subscription starts work and the end of the last one stops it — at once,
+  /// also when a target that owns its token is released.
+  @MainActor
+  private static func firstAndLast(_ downloader: Downloader) {
+    print("\nactivity: the first subscriber starts polling, the last one's end stops it")
+    check(!downloader.isPolling, "no polling before anyone listens")
+    var seen: [Double] = []
+    let watcher = downloader.activity.subscribe { seen.append($0) }
+    check(downloader.isPolling, "the first subscription to start polling")
+    var inbox: Inbox? = Inbox()
+    downloader.activity.subscribe(inbox!, Inbox.show(progress:)).store(in: &inbox!.bag)
+    downloader.poll(progress: 0.25)
+    check(seen == [0.25] && inbox?.progress == [0.25], "both subscribers to get progress")
+
+    watcher.invalidate()
+    check(downloader.isPolling, "polling to go on while the inbox listens")
+    print("releasing the inbox, which owns its token:")
+    inbox = nil
+    check(!downloader.isPolling, "the target's release to stop polling at once")
+
+    print("a target–action token kept elsewhere than its target:")
+    let elsewhere: ObservationToken
+    do {
+      let shortLived = Inbox()
+      elsewhere = downloader.activity.subscribe(shortLived, Inbox.show(progress:))
+      withExtendedLifetime(shortLived) { downloader.poll(progress: 0.5) }
+    }
+    withExtendedLifetime(elsewhere) {
+      print("  target gone, token valid: \(elsewhere.isValid), still polling: \(downloader.isPolling)")
+      check(downloader.isPolling, "the subscription to count until the next send")
+      downloader.poll(progress: 0.75)  // finds the target gone and ends the subscription
+      check(!downloader.isPolling, "the next send to end it, and stop polling")
+    }
+  }
+
+  /// `subscribe(on: MainActor.shared)`: calls are queued on the main queue in send order.
+  @MainActor
+  private static func mainActorDelivery(_ downloader: Downloader) async {
+    print("\nthe main actor and a queue: calls queued in send order")
+    let statusBar = StatusBar()
+    statusBar.follow(downloader)
+    var queued: [String] = []
+    let onQueue = downloader.finished.subscribe(on: DispatchQueue.main) { url in
+      MainActor.assumeIsolated { queued.append(url.lastPathComponent) }  // the main queue runs on the main actor
+    }
+    print(downloader.finished.debugDescription)
+    downloader.complete(report)
+    downloader.complete(photos)
+    print("  right after the sends the status bar shows: \(statusBar.text)")
+    check(statusBar.text == "Idle", "main-actor calls to be queued, not run during the send")
+    await mainQueueTurn()
+    print("  after a turn of the main queue: \(statusBar.text) — calls: \(statusBar.history)")
+    check(statusBar.history == ["report.pdf", "photos.zip"], "both calls to run, in send order")
+    print("  and on DispatchQueue.main: \(queued)")
+    check(queued == ["report.pdf", "photos.zip"], "queue delivery in send order")
+    statusBar.bag.removeAll()
+    onQueue.invalidate()
+  }
+
+  /// `values`: the sends from the moment the sequence is made, none dropped.
+  @MainActor
+  private static func asyncValues(_ downloader: Downloader) async {
+    print("\nvalues: an async sequence of what is sent")
+    var names: [String] = []
+    do {
+      let urls = downloader.finished.values
+      downloader.complete(report)
+      downloader.complete(notes)
+      print(downloader.finished.debugDescription)
+      for await url in urls {
+        names.append(url.lastPathComponent)
+        if names.count == 2 { break }
+      }
+    }
+    print("  for await received:", names)
+    check(names == ["report.pdf", "notes.txt"], "every value, in order")
+    check(!downloader.complete(report), "the dropped sequence to end its subscription")
+  }
+
+  /// The contract's owner-side calls on a plain sender.
+  @MainActor
+  private static func senderSide() {
+    print("\nthe owner's side: send, hasSubscribers, removeAllSubscriptions")
+    var transitions: [String] = []
+    let sender = EventSender<Int>(
+      onFirstSubscribe: { transitions.append("first") },
+      onLastUnsubscribe: { transitions.append("last") }
+    )
+    let a = sender.event.subscribe { _ in }
+    let b = sender.event.subscribe { _ in }
+    let reachedAnyone: Bool = sender.send(1)
+    check(reachedAnyone && sender.hasSubscribers, "the send to reach the subscribers")
+    sender.removeAllSubscriptions()
+    print("  transitions: \(transitions), tokens valid: \(a.isValid), \(b.isValid)")
+    check(transitions == ["first", "last"] && !a.isValid && !b.isValid, "one last transition, tokens invalid")
+    check(!sender.hasSubscribers && !sender.send(2), "nobody left to hear")
+    print(sender.debugDescription)
+  }
+
+  /// The limits: `removeAllSubscriptions()` lets calls already queued run; releasing the
+  /// sender ends every subscription without `onLastUnsubscribe`.
+  @MainActor
+  private static func endingEverything() async {
+    print("\nending everything: calls already queued still run; a released sender says nothing")
+    var lasts = 0
+    var sender: EventSender<String>? = EventSender(name: "Status.changed", onLastUnsubscribe: { lasts += 1 })
+    let statusBar = StatusBar()
+    var shown: [String] = []
+    sender!.event.subscribe(on: MainActor.shared) { shown.append($0) }.store(in: &statusBar.bag)
+    sender!.send("queued before removeAllSubscriptions")
+    sender!.removeAllSubscriptions()
+    await mainQueueTurn()
+    print("  main-actor calls after removeAllSubscriptions: \(shown)")
+    check(shown == ["queued before removeAllSubscriptions"] && lasts == 1, "the queued call to run")
+
+    let token = sender!.event.subscribe { _ in }
+    sender = nil
+    print("  sender released: token valid: \(token.isValid), onLastUnsubscribe calls: \(lasts)")
+    check(!token.isValid && lasts == 1, "releasing the sender to end the subscription silently")
+  }
+
+  /// Lets the main queue run what was queued on it.
+  @MainActor
+  private static func mainQueueTurn() async {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+  }
+}
