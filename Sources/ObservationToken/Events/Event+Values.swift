@@ -5,6 +5,9 @@ extension Event where Parameter: Sendable {
   /// releasing the sequence and its iterators, ends the subscription (so the sender's
   /// `onLastUnsubscribe` can run); the sender's release finishes it.
   ///
+  /// A property cannot see where it is called from, so ``debugDescription`` lists this
+  /// sequence without a place; ``values(bufferingPolicy:file:line:)`` records it.
+  ///
   /// ```swift
   /// for await url in downloader.finished.values {
   ///   print(url)

@@ -1,0 +1,44 @@
+/// A subscription whose handler is a closure.
+///
+/// The closure lives in a ``ClosureReceiver`` held unretained: a delivery borrows it
+/// rather than retaining and releasing it around each call, which a closure in a
+/// variable would cost.
+///
+/// `@unchecked Sendable`: `receiver` is read only inside an admitted delivery and
+/// released only by the gate's single release.
+final class ClosureSubscription: EventSubscription, @unchecked Sendable {
+  private var receiver: Unmanaged<EventReceiver>?
+
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+    receiver = .passRetained(ClosureReceiver(handler))
+    super.init(source: source, origin: origin, parameterType: Parameter.self)
+  }
+
+  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
+    receiver.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter) }
+    return true
+  }
+
+  override func releaseHandler() {
+    receiver?.release()
+    receiver = nil
+  }
+}
+
+/// What receives a sent value for a ``ClosureSubscription``.
+class EventReceiver {
+  func receive(_ parameter: UnsafeRawPointer) {}
+}
+
+/// Calls a closure with the sent value, read back as its type.
+final class ClosureReceiver<Parameter>: EventReceiver {
+  private let handler: (Parameter) -> Void
+
+  init(_ handler: @escaping (Parameter) -> Void) {
+    self.handler = handler
+  }
+
+  override func receive(_ parameter: UnsafeRawPointer) {
+    handler(parameter.assumingMemoryBound(to: Parameter.self).pointee)
+  }
+}
