@@ -86,42 +86,22 @@ func subscribeInvalidateBenchmark<S: EventSubject>(_ subject: S.Type) -> Benchma
 // MARK: - Memory and scale
 
 /// Bytes per live subscription: `subscriptions` subscriptions spread over `senders`
-/// senders, measured as ``measureMemory(_:tokens:objects:)`` measures tokens. The senders
-/// and the array holding the handles exist before the first reading.
+/// senders, measured as ``measureMemory(_:tokens:objects:)`` measures tokens.
 func measureEventMemory<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int) throws(BenchmarkFailure) -> MemoryResult {
-  let counter = Counter()
-  var senders = (0..<count).map { _ in S.makeSender() }
-  var handles: [S.Handle] = []
-  handles.reserveCapacity(subscriptions)
-  let perSender = subscriptions / count
-
-  trimHeap()
-  let heapBefore = heapInUse()
-  let residentBefore = residentBytes()
-  let start = clock.now
-  for sender in senders {
-    for _ in 0..<perSender { handles.append(S.subscribe(sender, counter)) }
-  }
-  let elapsed = clock.now - start
-  let heapAfter = heapInUse()
-  let residentAfter = residentBytes()
-  let total = handles.count
-
-  // The subscriptions are live: one send on each sender reaches each of them exactly once.
-  counter.reset()
-  for (index, sender) in senders.enumerated() { S.send(sender, index &+ 1) }
-  try failIfNeeded(counter.calls == total, "one send on each sender reached \(counter.calls) of \(total) live subscriptions")
-  let expectedSum = perSender &* (count &* (count &+ 1) / 2)
-  try failIfNeeded(counter.sum == expectedSum, "one send on each sender summed to \(counter.sum); expected \(expectedSum)")
-
-  // Not timed or measured: releasing the handles and then the senders frees everything
-  // for every subject (a closure array, a naive registry or a center holds its entries).
-  handles.removeAll()
-  senders.removeAll()
-  return MemoryResult(
-    heapBytesPerToken: Double(heapAfter - heapBefore) / Double(total),
-    residentBytesPerToken: Double(residentAfter - residentBefore) / Double(total),
-    nanosecondsPerToken: elapsed.nanoseconds / Double(total)
+  try measureHeap(
+    creating: subscriptions, on: count, makeOwner: S.makeSender, create: S.subscribe,
+    check: { senders, counter, total throws(BenchmarkFailure) in
+      // The subscriptions are live: one send on each sender reaches each of them exactly once.
+      counter.reset()
+      for (index, sender) in senders.enumerated() { S.send(sender, index &+ 1) }
+      try failIfNeeded(counter.calls == total, "one send on each sender reached \(counter.calls) of \(total) live subscriptions")
+      let perSender = subscriptions / count
+      let expectedSum = perSender &* (count &* (count &+ 1) / 2)
+      try failIfNeeded(counter.sum == expectedSum, "one send on each sender summed to \(counter.sum); expected \(expectedSum)")
+    },
+    // Releasing the handles and then the senders frees everything for every subject (a
+    // closure array, a naive registry or a center holds its entries).
+    end: { handles, _ in handles.removeAll() }
   )
 }
 
@@ -129,36 +109,11 @@ func measureEventMemory<S: EventSubject>(_ subject: S.Type, subscriptions: Int, 
 /// subject ends one: releasing tokens and cancellables, removing observers and ids), then
 /// releases the senders; as ``measureScale(_:tokens:objects:)``.
 func measureEventScale<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int) throws(BenchmarkFailure) -> ScaleResult {
-  let counter = Counter()
-  var handles: [S.Handle] = []
-  handles.reserveCapacity(subscriptions)
-  let perSender = subscriptions / count
-
-  let heapBefore = heapInUse()
-  var senders = (0..<count).map { _ in S.makeSender() }
-  let start = clock.now
-  for sender in senders {
-    for _ in 0..<perSender { handles.append(S.subscribe(sender, counter)) }
-  }
-  let created = clock.now
-  let total = handles.count
-  S.endAll(&handles, senders: senders)
-  let ended = clock.now
-  // Every subscription has ended: a send on each sender reaches none.
-  counter.reset()
-  for sender in senders { S.send(sender, 1) }
-  let callsAfterEnd = counter.calls
-  senders.removeAll()
-  let heapAfter = heapInUse()
-  withExtendedLifetime(handles) {}
-
-  try failIfNeeded(
-    callsAfterEnd == 0,
-    "after ending \(total) subscriptions a send on each sender still made \(callsAfterEnd) calls"
-  )
-  return ScaleResult(
-    createNanosecondsPerToken: (created - start).nanoseconds / Double(total),
-    endNanosecondsPerToken: (ended - created).nanoseconds / Double(total),
-    bytesLeft: heapAfter - heapBefore
+  try measureScale(
+    creating: subscriptions, on: count, makeOwner: S.makeSender, create: S.subscribe,
+    end: { handles, senders in S.endAll(&handles, senders: senders) },
+    // Every subscription has ended: a send on each sender reaches none.
+    notify: { sender in S.send(sender, 1) },
+    failure: { total, calls in "after ending \(total) subscriptions a send on each sender still made \(calls) calls" }
   )
 }

@@ -215,89 +215,29 @@ func observeInvalidateBenchmark<S: IntSubject>(_ subject: S.Type) -> Benchmark {
 // MARK: - Memory and scale
 
 /// Bytes per live observation: `tokens` observations of `value` spread over `objects`
-/// objects, measured as the heap delta (and the RSS delta as a cross-check). The objects
-/// and the array holding the handles exist before the first reading, so only what
-/// observing allocates is counted.
-struct MemoryResult {
-  var heapBytesPerToken: Double
-  var residentBytesPerToken: Double
-  var nanosecondsPerToken: Double
-}
-
+/// objects, measured by ``measureHeap(creating:on:makeOwner:create:check:end:)``.
 func measureMemory<S: IntSubject>(_ subject: S.Type, tokens: Int, objects: Int) throws(BenchmarkFailure) -> MemoryResult {
-  let counter = Counter()
-  var models = (0..<objects).map { _ in S.makeModel() }
-  var handles: [S.Handle] = []
-  handles.reserveCapacity(tokens)
-  let perObject = tokens / objects
-
-  trimHeap()
-  let heapBefore = heapInUse()
-  let residentBefore = residentBytes()
-  let start = clock.now
-  for model in models {
-    for _ in 0..<perObject { handles.append(S.observe(model, counter)) }
-  }
-  let elapsed = clock.now - start
-  let heapAfter = heapInUse()
-  let residentAfter = residentBytes()
-  let count = handles.count
-
-  // The observations are live: one set of each object reaches every one of them once.
-  counter.reset()
-  for model in models { S.set(model, S.get(model) &+ 1) }
-  try failIfNeeded(counter.calls == count, "one set on each object reached \(counter.calls) of \(count) live observations")
-
-  S.endAll(&handles, models: models)
-  models.removeAll()
-  return MemoryResult(
-    heapBytesPerToken: Double(heapAfter - heapBefore) / Double(count),
-    residentBytesPerToken: Double(residentAfter - residentBefore) / Double(count),
-    nanosecondsPerToken: elapsed.nanoseconds / Double(count)
+  try measureHeap(
+    creating: tokens, on: objects, makeOwner: S.makeModel, create: S.observe,
+    check: { models, counter, count throws(BenchmarkFailure) in
+      // The observations are live: one set of each object reaches every one of them once.
+      counter.reset()
+      for model in models { S.set(model, S.get(model) &+ 1) }
+      try failIfNeeded(counter.calls == count, "one set on each object reached \(counter.calls) of \(count) live observations")
+    },
+    end: { handles, models in S.endAll(&handles, models: models) }
   )
 }
 
 /// Creates `tokens` observations on `objects` objects, then ends them all, then releases
-/// the objects; reports the time per token of the first two steps and what was still
-/// allocated at the end compared with before the objects were made.
-struct ScaleResult {
-  var createNanosecondsPerToken: Double
-  var endNanosecondsPerToken: Double
-  var bytesLeft: Int
-}
-
+/// the objects; see ``measureScale(creating:on:makeOwner:create:end:notify:failure:)``.
 func measureScale<S: IntSubject>(_ subject: S.Type, tokens: Int, objects: Int) throws(BenchmarkFailure) -> ScaleResult {
-  let counter = Counter()
-  var handles: [S.Handle] = []
-  handles.reserveCapacity(tokens)
-  let perObject = tokens / objects
-
-  let heapBefore = heapInUse()
-  var models = (0..<objects).map { _ in S.makeModel() }
-  let start = clock.now
-  for model in models {
-    for _ in 0..<perObject { handles.append(S.observe(model, counter)) }
-  }
-  let created = clock.now
-  let count = handles.count
-  S.endAll(&handles, models: models)
-  let ended = clock.now
-  // Every observation has ended (Observation's trackers are released, their
-  // registrations linger until this change): a set on each object reaches none.
-  counter.reset()
-  for model in models { S.set(model, S.get(model) &+ 1) }
-  let callsAfterEnd = counter.calls
-  models.removeAll()
-  let heapAfter = heapInUse()
-  withExtendedLifetime(handles) {}
-
-  try failIfNeeded(
-    callsAfterEnd == 0,
-    "after ending \(count) observations a set on each object still made \(callsAfterEnd) calls"
-  )
-  return ScaleResult(
-    createNanosecondsPerToken: (created - start).nanoseconds / Double(count),
-    endNanosecondsPerToken: (ended - created).nanoseconds / Double(count),
-    bytesLeft: heapAfter - heapBefore
+  try measureScale(
+    creating: tokens, on: objects, makeOwner: S.makeModel, create: S.observe,
+    end: { handles, models in S.endAll(&handles, models: models) },
+    // Every observation has ended (Observation's trackers are released, their
+    // registrations linger until this change): a set on each object reaches none.
+    notify: { model in S.set(model, S.get(model) &+ 1) },
+    failure: { count, calls in "after ending \(count) observations a set on each object still made \(calls) calls" }
   )
 }

@@ -354,68 +354,58 @@ func runSmoke(_ options: Options) -> Int32 {
   let start = clock.now
   var passed = 0
   var failures: [String] = []
+  /// Runs one check of `kind` for `subject`: counts it and prints "ok", or records the
+  /// failure and prints "FAIL".
+  func check(_ kind: CaseID, _ subject: SubjectID, _ body: () throws(BenchmarkFailure) -> Void) {
+    do throws(BenchmarkFailure) {
+      try body()
+      passed += 1
+      print("ok    \(kind.rawValue) / \(subject.rawValue)")
+    } catch {
+      failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
+      print("FAIL  \(kind.rawValue) / \(subject.rawValue): \(error.message)")
+    }
+  }
+  /// A scale check: after a warm-up run, a run leaves no more allocated than the tolerance.
+  func checkScale(_ measure: () throws(BenchmarkFailure) -> ScaleResult?) throws(BenchmarkFailure) {
+    _ = try measure()  // warm-up
+    guard let result = try measure() else { return }
+    try failIfNeeded(
+      result.bytesLeft <= scaleTolerance(tokens: options.scaleTokens),
+      "\(result.bytesLeft) bytes still allocated after everything was released"
+    )
+  }
   for kind in CaseID.timed where options.cases.contains(kind) {
     for subject in options.subjects {
       guard let benchmark = makeBenchmark(kind, subject) else { continue }
-      do throws(BenchmarkFailure) {
+      check(kind, subject) { () throws(BenchmarkFailure) in
         try benchmark.check(checkOperations(kind, subject, base: options.checkOperations))
-        passed += 1
-        print("ok    \(kind.rawValue) / \(subject.rawValue)")
-      } catch {
-        failures.append("\(kind.rawValue) / \(subject.rawValue): \(error.message)")
-        print("FAIL  \(kind.rawValue) / \(subject.rawValue): \(error.message)")
       }
     }
   }
   for subject in options.subjects {
     if options.cases.contains(.memory), unsupportedReason(.memory, subject) == nil {
-      do throws(BenchmarkFailure) {
+      check(.memory, subject) { () throws(BenchmarkFailure) in
         _ = try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
-        passed += 1
-        print("ok    memory-per-token / \(subject.rawValue)")
-      } catch {
-        failures.append("memory-per-token / \(subject.rawValue): \(error.message)")
-        print("FAIL  memory-per-token / \(subject.rawValue): \(error.message)")
       }
     }
     if options.cases.contains(.scale), unsupportedReason(.scale, subject) == nil {
-      do throws(BenchmarkFailure) {
-        _ = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects)  // warm-up
-        guard let result = try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects) else { continue }
-        try failIfNeeded(
-          result.bytesLeft <= scaleTolerance(tokens: options.scaleTokens),
-          "\(result.bytesLeft) bytes still allocated after everything was released"
-        )
-        passed += 1
-        print("ok    scale / \(subject.rawValue)")
-      } catch {
-        failures.append("scale / \(subject.rawValue): \(error.message)")
-        print("FAIL  scale / \(subject.rawValue): \(error.message)")
+      check(.scale, subject) { () throws(BenchmarkFailure) in
+        try checkScale { () throws(BenchmarkFailure) in
+          try scaleResult(subject, tokens: options.scaleTokens, objects: options.scaleObjects)
+        }
       }
     }
     if options.cases.contains(.eventMemory), unsupportedReason(.eventMemory, subject) == nil {
-      do throws(BenchmarkFailure) {
+      check(.eventMemory, subject) { () throws(BenchmarkFailure) in
         _ = try eventMemoryResult(subject, subscriptions: options.memoryTokens, senders: options.memoryObjects)
-        passed += 1
-        print("ok    memory-per-subscription / \(subject.rawValue)")
-      } catch {
-        failures.append("memory-per-subscription / \(subject.rawValue): \(error.message)")
-        print("FAIL  memory-per-subscription / \(subject.rawValue): \(error.message)")
       }
     }
     if options.cases.contains(.eventScale), unsupportedReason(.eventScale, subject) == nil {
-      do throws(BenchmarkFailure) {
-        _ = try eventScaleResult(subject, subscriptions: options.scaleTokens, senders: options.scaleObjects)  // warm-up
-        guard let result = try eventScaleResult(subject, subscriptions: options.scaleTokens, senders: options.scaleObjects) else { continue }
-        try failIfNeeded(
-          result.bytesLeft <= scaleTolerance(tokens: options.scaleTokens),
-          "\(result.bytesLeft) bytes still allocated after everything was released"
-        )
-        passed += 1
-        print("ok    event-scale / \(subject.rawValue)")
-      } catch {
-        failures.append("event-scale / \(subject.rawValue): \(error.message)")
-        print("FAIL  event-scale / \(subject.rawValue): \(error.message)")
+      check(.eventScale, subject) { () throws(BenchmarkFailure) in
+        try checkScale { () throws(BenchmarkFailure) in
+          try eventScaleResult(subject, subscriptions: options.scaleTokens, senders: options.scaleObjects)
+        }
       }
     }
   }

@@ -118,6 +118,108 @@ func trimHeap() {
   #endif
 }
 
+// MARK: - Memory and scale
+
+/// What a memory run measures, per handle made.
+struct MemoryResult {
+  var heapBytesPerToken: Double
+  var residentBytesPerToken: Double
+  var nanosecondsPerToken: Double
+}
+
+/// Bytes per live handle: `count` handles made by `create`, all recording into one
+/// counter, spread over `ownerCount` owners made by `makeOwner` (objects or senders),
+/// measured as the heap delta (and the RSS delta as a cross-check). The owners and the
+/// array holding the handles exist before the first reading, so only what `create`
+/// allocates is counted. Not timed or measured: `check` then gets the owners, the counter
+/// and the number of handles while every handle is live, and `end` the handles and the
+/// owners before the owners are released. Inlined into each subject's caller, so that
+/// what it measures is specialized and inlined there as if written out.
+@inline(__always)
+func measureHeap<Owner, Handle>(
+  creating count: Int, on ownerCount: Int, makeOwner: () -> Owner, create: (Owner, Counter) -> Handle,
+  check: ([Owner], Counter, Int) throws(BenchmarkFailure) -> Void,
+  end: (inout [Handle], [Owner]) -> Void
+) throws(BenchmarkFailure) -> MemoryResult {
+  let counter = Counter()
+  var owners = (0..<ownerCount).map { _ in makeOwner() }
+  var handles: [Handle] = []
+  handles.reserveCapacity(count)
+  let perOwner = count / ownerCount
+
+  trimHeap()
+  let heapBefore = heapInUse()
+  let residentBefore = residentBytes()
+  let start = clock.now
+  for owner in owners {
+    for _ in 0..<perOwner { handles.append(create(owner, counter)) }
+  }
+  let elapsed = clock.now - start
+  let heapAfter = heapInUse()
+  let residentAfter = residentBytes()
+  let total = handles.count
+
+  try check(owners, counter, total)
+
+  end(&handles, owners)
+  owners.removeAll()
+  return MemoryResult(
+    heapBytesPerToken: Double(heapAfter - heapBefore) / Double(total),
+    residentBytesPerToken: Double(residentAfter - residentBefore) / Double(total),
+    nanosecondsPerToken: elapsed.nanoseconds / Double(total)
+  )
+}
+
+/// What a scale run measures: the time per handle of making them all and of ending them
+/// all, and what was still allocated at the end compared with before the owners were made.
+struct ScaleResult {
+  var createNanosecondsPerToken: Double
+  var endNanosecondsPerToken: Double
+  var bytesLeft: Int
+}
+
+/// Makes `ownerCount` owners and `count` handles spread over them, as
+/// ``measureHeap(creating:on:makeOwner:create:check:end:)``, ends them all with `end`,
+/// then releases the owners. In between, `notify` sets or sends once on each owner: any
+/// handler call that makes fails the run with the message `failure` makes from the
+/// number of handles and the calls. Inlined, as ``measureHeap(creating:on:makeOwner:create:check:end:)``.
+@inline(__always)
+func measureScale<Owner, Handle>(
+  creating count: Int, on ownerCount: Int, makeOwner: () -> Owner, create: (Owner, Counter) -> Handle,
+  end: (inout [Handle], [Owner]) -> Void,
+  notify: (Owner) -> Void,
+  failure: (_ total: Int, _ calls: Int) -> String
+) throws(BenchmarkFailure) -> ScaleResult {
+  let counter = Counter()
+  var handles: [Handle] = []
+  handles.reserveCapacity(count)
+  let perOwner = count / ownerCount
+
+  let heapBefore = heapInUse()
+  var owners = (0..<ownerCount).map { _ in makeOwner() }
+  let start = clock.now
+  for owner in owners {
+    for _ in 0..<perOwner { handles.append(create(owner, counter)) }
+  }
+  let created = clock.now
+  let total = handles.count
+  end(&handles, owners)
+  let ended = clock.now
+  counter.reset()
+  for owner in owners { notify(owner) }
+  let calls = counter.calls
+  owners.removeAll()
+  let heapAfter = heapInUse()
+  withExtendedLifetime(handles) {}
+
+  try failIfNeeded(calls == 0, failure(total, calls))
+  return ScaleResult(
+    createNanosecondsPerToken: (created - start).nanoseconds / Double(total),
+    endNanosecondsPerToken: (ended - created).nanoseconds / Double(total),
+    bytesLeft: heapAfter - heapBefore
+  )
+}
+
 // MARK: - Output
 
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
