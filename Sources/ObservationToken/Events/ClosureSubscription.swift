@@ -9,9 +9,15 @@
 final class ClosureSubscription: EventSubscription, @unchecked Sendable {
   private var receiver: Unmanaged<EventReceiver>?
 
-  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
-    receiver = .passRetained(ClosureReceiver(handler))
+  /// A subscription that hands each value to `receiver`, which reads `Parameter`s.
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, receiver: EventReceiver, reading: Parameter.Type) {
+    self.receiver = .passRetained(receiver)
     super.init(source: source, origin: origin, parameterType: Parameter.self)
+  }
+
+  /// A subscription that calls `handler` with each value.
+  convenience init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+    self.init(source: source, origin: origin, receiver: ClosureReceiver(handler), reading: Parameter.self)
   }
 
   override func receive(_ parameter: UnsafeRawPointer) -> Bool {
@@ -25,7 +31,8 @@ final class ClosureSubscription: EventSubscription, @unchecked Sendable {
   }
 }
 
-/// What receives a sent value for a ``ClosureSubscription``.
+/// What receives a sent value for a ``ClosureSubscription``: a closure, or (for routing)
+/// an interceptor or an answer, which also write back through the address.
 class EventReceiver {
   func receive(_ parameter: UnsafeRawPointer) {}
 }

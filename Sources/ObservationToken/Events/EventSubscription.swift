@@ -44,6 +44,9 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
     case .queue: "closure on a queue"
     case .mainActor: "closure on the main actor"
     case .sequence: "async sequence"
+    case .forward: "forward"
+    case .interceptor: "interceptor"
+    case .answer: "answer"
     }
   }
 

@@ -11,6 +11,10 @@ struct SubscriptionOrigin: Sendable {
     case queue
     case mainActor
     case sequence
+    /// Routing: an event forwarded to a node, an interceptor, an answer.
+    case forward
+    case interceptor
+    case answer
   }
 
   /// The file's UTF-8 text; `nil` when unknown. Static data, never freed.

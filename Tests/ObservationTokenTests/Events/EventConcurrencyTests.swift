@@ -123,13 +123,6 @@ private final class ChurnSubscription: @unchecked Sendable {
   }
 }
 
-/// A flag one thread sets and others read.
-private final class EndedFlag: Sendable {
-  private let flag = Atomic<Bool>(false)
-
-  var isSet: Bool { flag.load(ordering: .acquiring) }
-  func set() { flag.store(true, ordering: .releasing) }
-}
 
 /// A target–action subscriber shared between threads, which may own its token.
 ///

@@ -1,0 +1,38 @@
+extension EventNode {
+  /// Posts an event: this node's interceptors and subscribers receive it first, then its
+  /// parents', nearest first, each node at most once.
+  ///
+  /// Delivery is synchronous on the calling thread. Posting with nobody listening is not
+  /// an error: it returns `false`.
+  ///
+  /// ```swift
+  /// let reached = cell.events.post(RowDeleted(row: 1))
+  /// ```
+  ///
+  /// - Returns: Whether any subscriber received it.
+  @discardableResult
+  public func post<Routed: RoutedEvent>(_ event: Routed) -> Bool {
+    route(event, trace: nil)
+  }
+
+  /// Posts an event as ``post(_:)`` does, and returns the route it took: which nodes it
+  /// reached, which interceptor changed or stopped it, where it was received. For
+  /// debugging; `print` the result.
+  public func tracePost<Routed: RoutedEvent>(_ event: Routed) -> RouteTrace {
+    let tracer = RouteTracer()
+    let received = route(event, trace: tracer)
+    return RouteTrace(event: String(describing: event), origin: name, steps: tracer.steps, wasReceived: received)
+  }
+
+  /// Asks a question of this node and the nodes above it: the first answer, nearest
+  /// first, that gives a response settles it.
+  ///
+  /// ```swift
+  /// let account = cell.events.request(CurrentAccount())   // String?
+  /// ```
+  ///
+  /// - Returns: The response, or `nil` when no answer gave one.
+  public func request<Request: RoutedRequest>(_ request: Request) -> Request.Response? {
+    ask(request)
+  }
+}

@@ -1,0 +1,149 @@
+extension EventNode {
+  /// Calls `handler` with every event of a type that reaches this node from now on —
+  /// posted here or on a node below — after this node's interceptors.
+  ///
+  /// ```swift
+  /// events.subscribe(to: RowDeleted.self) { event in print(event.row) }.store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event type; events of other types never reach `handler`.
+  ///   - file: Where the subscription is made, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  ///   - handler: Receives each event, on the posting thread.
+  /// - Returns: The token that owns the subscription; releasing it ends it.
+  public func subscribe<Routed: RoutedEvent>(
+    to type: Routed.Type,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ handler: @escaping (Routed) -> Void
+  ) -> ObservationToken {
+    events(of: Routed.self).subscribe(handler, file: file, line: line)
+  }
+
+  /// Calls `action` on `target` with every event of a type that reaches this node,
+  /// holding the target weakly: the subscription ends when its token is released or the
+  /// target is, whichever comes first.
+  ///
+  /// ```swift
+  /// events.subscribe(to: RowDeleted.self, self, ScreenController.deleteRow).store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event type.
+  ///   - target: The object whose method runs; never kept alive by the node.
+  ///   - action: The method, named unapplied.
+  ///   - file: Where the subscription is made, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  /// - Returns: The token that owns the subscription.
+  public func subscribe<Routed: RoutedEvent, Target: AnyObject>(
+    to type: Routed.Type,
+    _ target: Target,
+    _ action: @escaping (Target) -> (Routed) -> Void,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    events(of: Routed.self).subscribe(target, action, file: file, line: line)
+  }
+
+  /// Calls `action`, a method taking nothing, on `target` each time an event of a type
+  /// reaches this node, holding the target weakly.
+  ///
+  /// - Parameters:
+  ///   - type: The event type.
+  ///   - target: The object whose method runs; never kept alive by the node.
+  ///   - action: The method, named unapplied.
+  ///   - file: Where the subscription is made, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  /// - Returns: The token that owns the subscription.
+  public func subscribe<Routed: RoutedEvent, Target: AnyObject>(
+    to type: Routed.Type,
+    _ target: Target,
+    _ action: @escaping (Target) -> () -> Void,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    events(of: Routed.self).subscribe(target, action, file: file, line: line)
+  }
+
+  /// Runs `interceptor` on every event of a type that reaches this node, before the
+  /// node's subscribers: return the event (or a changed one) to let it go on, or `nil` to
+  /// stop it here.
+  ///
+  /// Interceptors run in registration order, each on what the one before returned. A
+  /// changed event is what this node's subscribers and the nodes above it on this path
+  /// see; a stopped one goes no further on this path.
+  ///
+  /// ```swift
+  /// list.events.intercept(RowDeleted.self) { event in event.row < 0 ? nil : event }.store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event type.
+  ///   - file: Where the interceptor is added, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  ///   - interceptor: Returns what goes on, or `nil`.
+  /// - Returns: The token that owns the interceptor; releasing it removes it.
+  public func intercept<Routed: RoutedEvent>(
+    _ type: Routed.Type,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ interceptor: @escaping (Routed) -> Routed?
+  ) -> ObservationToken {
+    let origin = SubscriptionOrigin(.interceptor, file: file, line: line)
+    return register(
+      .interceptors,
+      for: Routed.self,
+      origin: origin,
+      receiver: InterceptorReceiver(interceptor, origin: origin),
+      reading: InterceptionSlot<Routed>.self
+    )
+  }
+
+  /// Answers a request of a type asked of this node or a node below, unless a nearer
+  /// answer gives a response first. Returning `nil` declines: the next answer is asked —
+  /// this node's others in registration order, then the nodes above.
+  ///
+  /// ```swift
+  /// events.answer(CurrentAccount.self) { _ in "alice" }.store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The request type.
+  ///   - file: Where the answer is added, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  ///   - answer: Returns the response, or `nil` to decline.
+  /// - Returns: The token that owns the answer; releasing it removes it.
+  public func answer<Request: RoutedRequest>(
+    _ type: Request.Type,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ answer: @escaping (Request) -> Request.Response?
+  ) -> ObservationToken {
+    register(
+      .answers,
+      for: Request.self,
+      origin: SubscriptionOrigin(.answer, file: file, line: line),
+      receiver: AnswerReceiver(answer),
+      reading: AnswerSlot<Request>.self
+    )
+  }
+
+  /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
+  private func events<Routed>(of type: Routed.Type) -> Event<Routed> {
+    Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
+  }
+
+  /// Adds a registration of `role` whose receiver reads `Slot`s.
+  private func register<Routed, Slot>(
+    _ role: RouteChannel.Role,
+    for type: Routed.Type,
+    origin: SubscriptionOrigin,
+    receiver: EventReceiver,
+    reading: Slot.Type
+  ) -> ObservationToken {
+    let source = source(role, for: Routed.self, reading: Slot.self)
+    let subscription = ClosureSubscription(source: source, origin: origin, receiver: receiver, reading: Slot.self)
+    return Event<Slot>(source: source).subscribe(subscription)
+  }
+}

@@ -1,0 +1,19 @@
+/// Something that can be posted on an ``EventNode`` and travel up its chain of owners.
+///
+/// Events are addressed by their type: a subscriber to one type never sees another.
+///
+/// ```swift
+/// struct RowDeleted: RoutedEvent { var row: Int }
+/// ```
+public protocol RoutedEvent {}
+
+/// A question that can be asked of an ``EventNode`` and is answered by the nearest node
+/// that knows.
+///
+/// ```swift
+/// struct CurrentAccount: RoutedRequest { typealias Response = String }
+/// ```
+public protocol RoutedRequest {
+  /// What an answer gives.
+  associatedtype Response
+}

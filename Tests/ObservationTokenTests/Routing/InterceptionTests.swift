@@ -1,0 +1,58 @@
+import ObservationToken
+import Testing
+
+@Suite("Routing interceptors")
+struct InterceptionTests {
+  @Test("An interceptor returning nil stops the event at its node: neither its subscribers nor the nodes above see it")
+  func nilStops() {
+    let chain = Chain()
+    let log = RouteLog()
+    var bag = ObservationBag()
+    chain.list.intercept(RowDeleted.self) { $0.row < 0 ? nil : $0 }.store(in: &bag)
+    chain.list.intercept(RowDeleted.self) { log.append("second interceptor \($0.row)"); return $0 }.store(in: &bag)
+    chain.list.subscribe(to: RowDeleted.self) { log.append("list \($0.row)") }.store(in: &bag)
+    chain.screen.subscribe(to: RowDeleted.self) { log.append("screen \($0.row)") }.store(in: &bag)
+    #expect(!chain.cell.post(RowDeleted(row: -1)))
+    #expect(chain.cell.post(RowDeleted(row: 2)))
+    #expect(log.entries == ["second interceptor 2", "list 2", "screen 2"])
+  }
+
+  @Test("A changed event is what that node and the nodes above it on that path see; another path sees the original")
+  func changeFollowsItsPath() {
+    let diamond = Diamond()
+    let log = RouteLog()
+    var bag = ObservationBag()
+    diamond.first.intercept(RowDeleted.self) { RowDeleted(row: $0.row + 100) }.store(in: &bag)
+    diamond.cell.subscribe(to: RowDeleted.self) { log.append("cell \($0.row)") }.store(in: &bag)
+    diamond.first.subscribe(to: RowDeleted.self) { log.append("first \($0.row)") }.store(in: &bag)
+    diamond.second.subscribe(to: RowDeleted.self) { log.append("second \($0.row)") }.store(in: &bag)
+    diamond.screen.subscribe(to: RowDeleted.self) { log.append("screen \($0.row)") }.store(in: &bag)
+    diamond.cell.post(RowDeleted(row: 1))
+    // The screen is reached first through the first list, which it was added to first.
+    #expect(log.entries == ["cell 1", "first 101", "second 1", "screen 101"])
+  }
+
+  @Test("A stop on one path leaves the other paths going")
+  func stopOnOnePath() {
+    let diamond = Diamond()
+    let log = RouteLog()
+    var bag = ObservationBag()
+    diamond.first.intercept(RowDeleted.self) { _ in nil }.store(in: &bag)
+    diamond.screen.subscribe(to: RowDeleted.self) { log.append("screen \($0.row)") }.store(in: &bag)
+    #expect(diamond.cell.post(RowDeleted(row: 1)))
+    #expect(log.entries == ["screen 1"])
+  }
+
+  @Test("An invalidated interceptor no longer runs")
+  func invalidatedInterceptor() {
+    let node = EventNode(name: "List")
+    var calls = 0
+    let token = node.intercept(RowDeleted.self) { _ in calls += 1; return nil }
+    let subscriber = node.subscribe(to: RowDeleted.self) { _ in }
+    #expect(!node.post(RowDeleted(row: 1)))
+    token.invalidate()
+    #expect(node.post(RowDeleted(row: 1)))
+    #expect(calls == 1)
+    withExtendedLifetime(subscriber) {}
+  }
+}
