@@ -22,8 +22,9 @@ import Synchronization
 /// of parents never loop. An interceptor may stop the event at its node or change it for
 /// that node and the nodes above it on that path. Delivery is synchronous, on the posting
 /// thread, with no lock held: handlers may subscribe, end subscriptions, post, and add or
-/// remove parents. A post reads each node's registrations and parents when it reaches
-/// the node, so what a handler adds there is reached from the next post on.
+/// remove parents. A post reads a node's interceptors and subscribers when it reaches the
+/// node (one added there by a handler waits for the next post), and its parents once they
+/// have run (a parent added by one of them is reached by this post).
 ///
 /// A request is answered by the node itself or the nearest node above with an answer that
 /// gives one: an answer returning `nil` declines, and the next is asked — the node's other
@@ -39,8 +40,13 @@ public final class EventNode {
   private struct State {
     /// Held weakly, in the order they were added.
     var parents: [WeakReference<EventNode>] = []
-    /// The registrations, by routed type.
-    var channels: [ObjectIdentifier: RouteChannel] = [:]
+    /// The registrations, by routed type. A node hears few types: a short array searched
+    /// in order costs less than hashing.
+    var channels: [RouteChannel] = []
+
+    func index(of type: ObjectIdentifier) -> Int? {
+      channels.firstIndex { $0.type == type }
+    }
   }
 
   private let state = Locked(State())
@@ -53,7 +59,7 @@ public final class EventNode {
   }
 
   deinit {
-    let channels = state.withLock { $0.channels.values }
+    let channels = state.withLock { $0.channels }
     for channel in channels {
       for (_, source) in channel.sources { source.detach() }
     }
@@ -96,30 +102,61 @@ public final class EventNode {
 
   // MARK: Registrations
 
-  /// What a post or request needs of this node for one type: its channel, if any, and its
-  /// parents, read under one lock.
-  func snapshot(for type: ObjectIdentifier) -> (channel: RouteChannel?, parents: [WeakReference<EventNode>]) {
-    state.withLock { ($0.channels[type], $0.parents) }
+  /// The answers a request reads at this node for one type. Not retained: the node keeps
+  /// its sources until it is released, and the caller holds the node.
+  func answers(for type: ObjectIdentifier) -> Unmanaged<EventSource>? {
+    state.withLock { state in
+      guard let index = state.index(of: type), let answers = state.channels[index].answers else { return nil }
+      return Unmanaged.passUnretained(answers)
+    }
+  }
+
+  /// The interceptors and subscribers a post reads at this node for one type, under one
+  /// lock; not retained, as in ``answers(for:)``.
+  func postingSources(for type: ObjectIdentifier) -> (interceptors: Unmanaged<EventSource>?, subscribers: Unmanaged<EventSource>?) {
+    state.withLock { state in
+      guard let index = state.index(of: type) else { return (nil, nil) }
+      return (
+        state.channels[index].interceptors.map { Unmanaged.passUnretained($0) },
+        state.channels[index].subscribers.map { Unmanaged.passUnretained($0) }
+      )
+    }
+  }
+
+  /// Adds the parents alive now, in order, to `frontier` — each carrying `value`, unless
+  /// already reached — under the lock: their weak references are loaded there, without
+  /// copying the list.
+  func appendParents(to frontier: inout RouteFrontier, carrying value: UnsafeRawPointer, keeper: AnyObject?) {
+    state.withLock { state in
+      for parent in state.parents {
+        guard let parent = parent.object else { continue }
+        frontier.append(parent, carrying: value, keeper: keeper)
+      }
+    }
   }
 
   /// The source registrations of `role` for `Routed` go to, made on first use.
   func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)
-      if let source = state.channels[key]?[keyPath: role.keyPath] { return source }
+      let index = state.index(of: key) ?? {
+        state.channels.append(RouteChannel(for: Routed.self))
+        return state.channels.endIndex - 1
+      }()
+      if let source = state.channels[index][keyPath: role.keyPath] { return source }
       let source = EventSource(
         name: "\(Routed.self) on \(name)",
         parameterType: reading,
         onFirstSubscribe: nil,
         onLastUnsubscribe: nil
       )
-      state.channels[key, default: RouteChannel(for: Routed.self)][keyPath: role.keyPath] = source
+      state.channels[index][keyPath: role.keyPath] = source
       return source
     }
   }
 
   /// The channels, for descriptions.
   var channels: [RouteChannel] {
-    state.withLock { Array($0.channels.values) }
+    state.withLock { $0.channels }
   }
 }

@@ -1,7 +1,8 @@
 /// What a visit of one node decides for the walk.
-enum RouteStep<Value> {
-  /// Go on to this node's parents, carrying `Value`.
-  case up(Value)
+enum RouteStep {
+  /// Go on to this node's parents, carrying the value at this address; `keeper` keeps it
+  /// when it is new here (an interceptor's box), otherwise `nil`.
+  case up(UnsafeRawPointer, keeper: AnyObject?)
   /// Go no further on this path; other paths go on.
   case stop
   /// End the whole walk.
@@ -10,25 +11,32 @@ enum RouteStep<Value> {
 
 extension EventNode {
   /// Visits this node and the nodes above it, nearest first (breadth-first), each at
-  /// most once however the parents fork, join or loop, each with its channel for `type`
-  /// and the value the path to it carries. No lock is held while `visit` runs.
-  func walk<Value>(carrying value: Value, type: ObjectIdentifier, _ visit: (EventNode, RouteChannel?, Value) -> RouteStep<Value>) {
-    var frontier: [(node: EventNode, value: Value)] = [(self, value)]
-    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-    var index = 0
-    while index < frontier.count {
-      let (node, value) = frontier[index]
-      index += 1
-      let (channel, parents) = node.snapshot(for: type)
-      switch visit(node, channel, value) {
-      case .finish:
-        return
-      case .stop:
-        continue
-      case .up(let next):
-        for parent in parents {
-          guard let parent = parent.object, visited.insert(ObjectIdentifier(parent)).inserted else { continue }
-          frontier.append((parent, next))
+  /// most once however the parents fork, join or loop, with the value each path carries.
+  /// `visit` receives the node and its value, and says where to go. No lock is held while
+  /// `visit` runs.
+  ///
+  /// The walk is not generic: values travel as addresses, so it runs without looking up
+  /// type metadata, and a short chain allocates nothing.
+  func walk(carrying value: UnsafeRawPointer, _ visit: (EventNode, UnsafeRawPointer) -> RouteStep) {
+    withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: 8) { storage in
+      var frontier = RouteFrontier(storage: storage)
+      frontier.append(self, carrying: value, keeper: nil)
+      var index = 0
+      while index < frontier.count {
+        let node = frontier.node(at: index)
+        let (value, keeper) = frontier.value(at: index)
+        index += 1
+        switch node._withUnsafeGuaranteedRef({ visit($0, value) }) {
+        case .finish:
+          return
+        case .stop:
+          continue
+        case .up(let next, let newKeeper):
+          // The value going on is kept by a new keeper (an interceptor's box), or by this
+          // stop's.
+          node._withUnsafeGuaranteedRef { node in
+            node.appendParents(to: &frontier, carrying: next, keeper: newKeeper ?? keeper?.takeUnretainedValue())
+          }
         }
       }
     }
@@ -37,36 +45,78 @@ extension EventNode {
   /// Posts `event`: at each node its interceptors, then its subscribers, then on to its
   /// parents with what the interceptors left. Returns whether any subscriber received it.
   func route<Routed>(_ event: Routed, trace: RouteTracer?) -> Bool {
+    let type = ObjectIdentifier(Routed.self)
     var heard = false
-    walk(carrying: event, type: ObjectIdentifier(Routed.self)) { node, channel, event in
-      trace?.arrive(at: node.name)
-      var slot = InterceptionSlot(event: event, trace: trace)
-      if let interceptors = channel?.interceptors, interceptors.hasSubscribers {
-        _ = withUnsafeMutablePointer(to: &slot) { interceptors.send(UnsafeRawPointer($0)) }
+    withUnsafePointer(to: event) { event in
+      walk(carrying: UnsafeRawPointer(event)) { node, value in
+        trace?.arrive(at: node.name)
+        let (interceptors, subscribers) = node.postingSources(for: type)
+        var value = value
+        var keeper: AnyObject?
+        if let interceptors, interceptors._withUnsafeGuaranteedRef(\.hasSubscribers) {
+          guard let changed = Self.intercept(value.assumingMemoryBound(to: Routed.self).pointee, interceptors, trace) else {
+            return .stop
+          }
+          value = UnsafeRawPointer(changed.address)
+          keeper = changed
+        }
+        if let subscribers, subscribers._withUnsafeGuaranteedRef({ $0.hasSubscribers && $0.send(value) }) {
+          heard = true
+          trace?.heard()
+        }
+        return .up(value, keeper: keeper)
       }
-      guard let delivered = slot.event else { return .stop }
-      if let subscribers = channel?.subscribers, subscribers.hasSubscribers,
-        withUnsafePointer(to: delivered, { subscribers.send(UnsafeRawPointer($0)) })
-      {
-        heard = true
-        trace?.heard()
-      }
-      return .up(delivered)
     }
     return heard
   }
 
+  /// Runs a node's interceptors on `event`, in order; returns what goes on, kept in a box
+  /// whose address the nodes above read, or `nil` when one stopped it.
+  private static func intercept<Routed>(
+    _ event: Routed,
+    _ interceptors: Unmanaged<EventSource>,
+    _ trace: RouteTracer?
+  ) -> InterceptedValue<Routed>? {
+    var slot = InterceptionSlot(event: event, trace: trace)
+    _ = withUnsafeMutablePointer(to: &slot) { slot in
+      interceptors._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
+    }
+    return slot.event.map(InterceptedValue.init)
+  }
+
   /// Asks `request` of each node nearest first until an answer gives a response.
   func ask<Request: RoutedRequest>(_ request: Request) -> Request.Response? {
+    let type = ObjectIdentifier(Request.self)
     var response: Request.Response?
-    walk(carrying: request, type: ObjectIdentifier(Request.self)) { _, channel, request in
-      guard let answers = channel?.answers, answers.hasSubscribers else { return .up(request) }
-      var slot = AnswerSlot(request: request, response: nil)
-      _ = withUnsafeMutablePointer(to: &slot) { answers.send(UnsafeRawPointer($0)) }
-      guard let answer = slot.response else { return .up(request) }
-      response = answer
-      return .finish
+    withUnsafePointer(to: request) { request in
+      walk(carrying: UnsafeRawPointer(request)) { node, value in
+        guard let answers = node.answers(for: type), answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
+          return .up(value, keeper: nil)
+        }
+        var slot = AnswerSlot(request: request.pointee, response: nil)
+        _ = withUnsafeMutablePointer(to: &slot) { slot in
+          answers._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
+        }
+        guard let answer = slot.response else { return .up(value, keeper: nil) }
+        response = answer
+        return .finish
+      }
     }
     return response
+  }
+}
+
+/// A value an interceptor let through, at a stable address for the nodes above it.
+final class InterceptedValue<Routed> {
+  let address: UnsafeMutablePointer<Routed>
+
+  init(_ value: Routed) {
+    address = .allocate(capacity: 1)
+    address.initialize(to: value)
+  }
+
+  deinit {
+    address.deinitialize(count: 1)
+    address.deallocate()
   }
 }

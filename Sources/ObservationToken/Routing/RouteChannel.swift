@@ -2,8 +2,11 @@
 /// its answers, each an ``EventSource`` — the list events use, with its gate and tokens —
 /// made on the first registration of its kind.
 ///
-/// A node keeps its channels until it is released, which detaches every source.
+/// A node keeps its channels until it is released, which detaches every source; so while
+/// a post holds the node, the sources it read from a channel stay alive.
 struct RouteChannel {
+  /// The routed type's identity.
+  let type: ObjectIdentifier
   /// The routed type, as users write it, for descriptions.
   let typeName: String
   /// Receive an ``InterceptionSlot`` of the type.
@@ -14,6 +17,7 @@ struct RouteChannel {
   var answers: EventSource?
 
   init<Routed>(for type: Routed.Type) {
+    self.type = ObjectIdentifier(Routed.self)
     typeName = "\(Routed.self)"
   }
 

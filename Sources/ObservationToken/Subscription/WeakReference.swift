@@ -4,7 +4,10 @@
 /// atomic, and the box exposes nothing else.
 @usableFromInline
 final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-  @usableFromInline weak var object: Object?
+  /// No exclusivity checks: the runtime makes each load and store of a weak reference
+  /// atomic, and the one store after `init` (a token handing itself to its handler) comes
+  /// before the box is shared.
+  @usableFromInline @exclusivity(unchecked) weak var object: Object?
 
   @usableFromInline
   init(_ object: Object? = nil) {
