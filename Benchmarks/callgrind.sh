@@ -9,7 +9,8 @@
 #
 # usage: ./callgrind.sh [--cases a,b,...] [--subjects x,y,...]
 #   (names as in `ObservationBenchmarks --help`; the floor is always included; the event
-#   subscribe + invalidate target compares with observe-invalidate, so filter with both)
+#   subscribe + invalidate target compares with observe-invalidate, so filter with both;
+#   the routing targets compare with the delegate subject and with post-1 likewise)
 #
 # Prints PASS or MISS for each target; a miss never fails the script. It exits non-zero
 # only when it cannot run (no valgrind, build failure) or a pair's check fails.
@@ -49,8 +50,8 @@ plan=$("$bin" --callgrind-plan "$@") || exit 2
 declare -A per_op
 failed=0
 started=$SECONDS
-printf '%-22s %-22s %10s %16s %10s\n' "case" "subject" "N" "instructions/op" "x floor"
-printf '%s\n' "--------------------------------------------------------------------------------------"
+printf '%-28s %-22s %10s %16s %10s\n' "case" "subject" "N" "instructions/op" "x floor"
+printf '%s\n' "--------------------------------------------------------------------------------------------"
 while read -r case subject n; do
   [ -z "$case" ] && continue
   small=$(instructions "$case" "$subject" "$n")
@@ -58,7 +59,7 @@ while read -r case subject n; do
   if [ "$small" = FAIL ] || [ "$large" = FAIL ] || [ -z "$small" ] || [ -z "$large" ]; then
     per_op["$case $subject"]=FAIL
     failed=1
-    printf '%-22s %-22s %10s %16s\n' "$case" "$subject" "$n" "FAILED"
+    printf '%-28s %-22s %10s %16s\n' "$case" "$subject" "$n" "FAILED"
     continue
   fi
   value=$(awk -v a="$small" -v b="$large" -v n="$n" 'BEGIN { printf "%.1f", (b - a) / n }')
@@ -68,7 +69,7 @@ while read -r case subject n; do
   if [ -n "$floor" ] && [ "$floor" != FAIL ]; then
     ratio=$(awk -v v="$value" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "-" }')
   fi
-  printf '%-22s %-22s %10s %16s %10s\n' "$case" "$subject" "$n" "$value" "$ratio"
+  printf '%-28s %-22s %10s %16s %10s\n' "$case" "$subject" "$n" "$value" "$ratio"
 done <<<"$plan"
 echo
 [ -n "${per_op["fanout-10 floor"]:-}${per_op["fanout-100 floor"]:-}" ] &&
@@ -153,6 +154,21 @@ at_most_target() {
 at_most_target "event subscribe + invalidate" "${per_op["subscribe-invalidate token"]:-}" \
   "${per_op["observe-invalidate token"]:-}" "observe-invalidate" instr
 at_most_target "bytes per live event subscription" "$event_bytes" "$bytes" "bytes per token" bytes
+# times_target LABEL VALUE REFERENCE LIMIT REFERENCE_TEXT: VALUE <= LIMIT x REFERENCE, the
+# reference being another pair's instructions/op (n/a when either is missing).
+times_target() {
+  local label=$1 value=$2 reference=$3 limit=$4 reference_text=$5
+  if [ -z "$value" ] || [ -z "$reference" ] || [ "$value" = FAIL ] || [ "$reference" = FAIL ]; then
+    printf '%-36s %16s %16s   %s\n' "$label" "n/a" "<= ${limit}x $reference_text" "n/a"
+    return
+  fi
+  local ratio result
+  ratio=$(awk -v v="$value" -v r="$reference" 'BEGIN { if (r > 0) printf "%.2f", v / r; else print "inf" }')
+  result=$(awk -v q="$ratio" -v l="$limit" 'BEGIN { print (q != "inf" && q <= l) ? "PASS" : "MISS" }')
+  printf '%-36s %16s %16s   %s\n' "$label" "${ratio}x $reference_text" "<= ${limit}x $reference_text" "$result"
+}
+times_target "route post, 3 levels" "${per_op["post-3 token"]:-}" "${per_op["post-3 delegate"]:-}" 3 delegate
+times_target "route post, unheard" "${per_op["post-unheard token"]:-}" "${per_op["post-1 floor"]:-}" 10 "floor post-1"
 echo
 echo "callgrind.sh: $((SECONDS - started)) s"
 exit $failed

@@ -19,6 +19,12 @@ enum CaseID: String, CaseIterable {
   case subscribeInvalidate = "subscribe-invalidate"
   case eventMemory = "memory-per-subscription"
   case eventScale = "event-scale"
+  case post1 = "post-1"
+  case post3 = "post-3"
+  case post10 = "post-10"
+  case postUnheard = "post-unheard"
+  case request3 = "request-3"
+  case routeSubscribeInvalidate = "route-subscribe-invalidate"
 
   var title: String {
     switch self {
@@ -41,6 +47,12 @@ enum CaseID: String, CaseIterable {
     case .subscribeInvalidate: "event subscribe + invalidate"
     case .eventMemory: "memory per live subscription"
     case .eventScale: "event scale: 1M subscriptions"
+    case .post1: "route post, 1 level"
+    case .post3: "route post, 3 levels"
+    case .post10: "route post, 10 levels"
+    case .postUnheard: "route post, 3 levels, unheard"
+    case .request3: "route request, answered 3 up"
+    case .routeSubscribeInvalidate: "route subscribe + invalidate"
     }
   }
 
@@ -80,6 +92,24 @@ enum CaseID: String, CaseIterable {
     }
   }
 
+  /// Levels of the chain a routing post passes (the request is answered at the top of 3).
+  var routeLength: Int? {
+    switch self {
+    case .post1: 1
+    case .post3, .postUnheard, .request3: 3
+    case .post10: 10
+    default: nil
+    }
+  }
+
+  /// The routing cases: posts and requests through a chain of owners.
+  var isRouting: Bool {
+    switch self {
+    case .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate: true
+    default: false
+    }
+  }
+
   /// Cases timed per operation (all but the memory and scale ones).
   var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) }
 
@@ -97,6 +127,7 @@ enum SubjectID: String, CaseIterable {
   case passthroughSubject = "passthroughsubject"
   case naive
   case notificationCenter = "notificationcenter"
+  case delegate
   case token
 
   var title: String {
@@ -109,6 +140,7 @@ enum SubjectID: String, CaseIterable {
     case .passthroughSubject: "OpenCombine PassthroughSubject"
     case .naive: "naive registry"
     case .notificationCenter: "Foundation NotificationCenter"
+    case .delegate: "delegates forwarding by hand"
     case .token: "ObservationToken"
     }
   }
@@ -124,6 +156,7 @@ enum SubjectID: String, CaseIterable {
     case .passthroughSubject: "Passthrough"
     case .naive: "naive"
     case .notificationCenter: "NotifCenter"
+    case .delegate: "delegate"
     case .token: "Token"
     }
   }
@@ -140,10 +173,18 @@ enum SubjectID: String, CaseIterable {
 
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
+  if kind.isRouting {
+    switch subject {
+    case .floor, .delegate, .token: return nil
+    case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter:
+      return "routing is measured with the floor, hand-written delegate forwarding and ObservationToken"
+    }
+  }
+  if subject == .delegate { return "delegate forwarding is measured in the routing cases only" }
   if kind.isEvent {
     switch subject {
     case .floor, .passthroughSubject, .notificationCenter, .naive, .token: return nil
-    case .observation, .observations, .currentValueSubject, .published:
+    case .observation, .observations, .currentValueSubject, .published, .delegate:
       return "events are measured with the floor, PassthroughSubject, NotificationCenter, the naive registry and ObservationToken"
     }
   }
@@ -171,6 +212,7 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
+  if kind.isRouting { return makeRoutingBenchmark(kind, subject) }
   if subject == .observations { return makeObservationsBenchmark(kind) }
   switch kind {
   case .setUnobserved, .setOtherObserved, .get, .setNotify, .observeInvalidate, .fanOut1, .fanOut10, .fanOut100:
@@ -185,7 +227,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return makeIntBenchmark(kind, PassthroughSubjectSubject.self)
     case .naive: return makeIntBenchmark(kind, NaiveSubject.self)
     case .token: return makeIntBenchmark(kind, TokenSubject.self)
-    case .observations, .notificationCenter: return nil
+    case .observations, .notificationCenter, .delegate: return nil
     }
   case .chain:
     let length = { (op: Int) in title(at: op).utf8.count }
@@ -212,9 +254,10 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return appendBenchmark(AppendPassthrough.self)
     case .naive: return appendBenchmark(AppendNaive.self)
     case .token: return appendBenchmark(AppendToken.self)
-    case .observations, .notificationCenter: return nil
+    case .observations, .notificationCenter, .delegate: return nil
     }
-  case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale:
+  case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
+    .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate:
     return nil
   }
 }
@@ -227,7 +270,7 @@ private func makeEventBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchma
   case .notificationCenter: makeEventBenchmark(kind, NotificationCenterEventSubject.self)
   case .naive: makeEventBenchmark(kind, NaiveEventSubject.self)
   case .token: makeEventBenchmark(kind, TokenEventSubject.self)
-  case .observation, .observations, .currentValueSubject, .published: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
   }
 }
 
@@ -235,6 +278,26 @@ private func makeEventBenchmark<S: EventSubject>(_ kind: CaseID, _ subject: S.Ty
   if let subscribers = kind.sendSubscribers { return sendBenchmark(S.self, subscribers: subscribers) }
   if kind == .subscribeInvalidate { return subscribeInvalidateBenchmark(S.self) }
   return nil
+}
+
+/// The timed routing cases, with a concrete subject type at each call (see above).
+private func makeRoutingBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
+  switch subject {
+  case .floor: makeRoutingBenchmark(kind, FloorRoutingSubject.self)
+  case .delegate: makeRoutingBenchmark(kind, DelegateRoutingSubject.self)
+  case .token: makeRoutingBenchmark(kind, TokenRoutingSubject.self)
+  case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter: nil
+  }
+}
+
+private func makeRoutingBenchmark<S: RoutingSubject>(_ kind: CaseID, _ subject: S.Type) -> Benchmark? {
+  switch kind {
+  case .post1, .post3, .post10: routePostBenchmark(S.self, length: kind.routeLength!)
+  case .postUnheard: routeUnheardBenchmark(S.self)
+  case .request3: routeRequestBenchmark(S.self, length: kind.routeLength!)
+  case .routeSubscribeInvalidate: routeSubscribeInvalidateBenchmark(S.self)
+  default: nil
+  }
 }
 
 private func makeIntBenchmark<S: IntSubject>(_ kind: CaseID, _ subject: S.Type) -> Benchmark? {
@@ -260,7 +323,7 @@ func memoryResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchm
   case .passthroughSubject: try measureMemory(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureMemory(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureMemory(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations, .notificationCenter: nil
+  case .observations, .notificationCenter, .delegate: nil
   }
 }
 
@@ -274,7 +337,7 @@ func scaleResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchma
   case .passthroughSubject: try measureScale(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureScale(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureScale(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations, .notificationCenter: nil
+  case .observations, .notificationCenter, .delegate: nil
   }
 }
 
@@ -286,7 +349,7 @@ func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) t
   case .notificationCenter: try measureEventMemory(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventMemory(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventMemory(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .observation, .observations, .currentValueSubject, .published: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
   }
 }
 
@@ -298,6 +361,6 @@ func eventScaleResult(_ subject: SubjectID, subscriptions: Int, senders: Int) th
   case .notificationCenter: try measureEventScale(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventScale(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventScale(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .observation, .observations, .currentValueSubject, .published: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
   }
 }

@@ -345,6 +345,11 @@ private func printNotes(_ options: Options) {
     print("  Events: NotificationCenter posts the Int as the notification's object (no userInfo dictionary), on a private")
     print("    center per sender; the floor's subscribe + invalidate appends a closure and removes the last one.")
   }
+  if options.cases.contains(where: \.isRouting) {
+    print("  Routing: a chain of N levels, posted on at the bottom, one subscriber (or answer) at the top. The floor calls one")
+    print("    stored closure whatever N; delegates make N calls, each level forwarding to its weak delegate by hand, the")
+    print("    top's being the handler. Unheard: another event, which the top ignores (floor: a nil closure).")
+  }
   flushOutput()
 }
 
@@ -489,6 +494,12 @@ let callgrindPlan: [String: [String: Int]] = [
   "send-10": ["floor": 200_000, "passthroughsubject": 5_000, "notificationcenter": 2_000, "naive": 20_000, "token": 20_000],
   "send-100": ["floor": 20_000, "passthroughsubject": 500, "notificationcenter": 200, "naive": 2_000, "token": 2_000],
   "subscribe-invalidate": ["floor": 200_000, "passthroughsubject": 2_000, "notificationcenter": 2_000, "naive": 20_000, "token": 5_000],
+  "post-1": ["floor": 300_000, "delegate": 150_000, "token": 5_000],
+  "post-3": ["floor": 300_000, "delegate": 50_000, "token": 2_000],
+  "post-10": ["floor": 300_000, "delegate": 20_000, "token": 1_000],
+  "post-unheard": ["floor": 2_000_000, "delegate": 50_000, "token": 2_000],
+  "request-3": ["floor": 300_000, "delegate": 50_000, "token": 2_000],
+  "route-subscribe-invalidate": ["floor": 300_000, "delegate": 100_000, "token": 10_000],
   "collection-append": ["floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000],
 ]
 
