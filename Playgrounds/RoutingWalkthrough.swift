@@ -219,6 +219,18 @@ enum RoutingWalkthrough {
     check(archived == [3], "the next post to reach it")
     adding.invalidate()
     starred.events.removeParent(archive)
+    // What a handler adds to a node the post has not reached yet counts at once: the
+    // post reads each node's registrations and parents when it gets there.
+    var late: [Int] = []
+    var lateToken: ObservationToken?
+    let early = starred.events.subscribe(to: RowDeleted.self) { _ in
+      lateToken = screen.events.subscribe(to: RowDeleted.self) { late.append($0.row) }
+    }
+    starred.deleteTapped()
+    print("  a screen subscription made by the cell's handler during the post received: \(late)")
+    check(late == [3], "a subscription on a node not yet reached to receive the post")
+    early.invalidate()
+    lateToken?.invalidate()
 
     // Event.forward: a plain event enters the chain as a routed one.
     let gesture = SwipeGesture()
