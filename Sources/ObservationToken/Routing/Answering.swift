@@ -1,8 +1,11 @@
 /// A request on its way through one node's answers: the first that gives a response
-/// settles it; the others are not asked.
-struct AnswerSlot<Request: RoutedRequest> {
-  let request: Request
-  var response: Request.Response?
+/// settles it; the others are not asked. Not generic, so that a walk builds it without
+/// looking up type metadata: it holds the addresses of the request and of the caller's
+/// `Response?`.
+struct AnswerSlot {
+  let request: UnsafeRawPointer
+  let response: UnsafeMutableRawPointer
+  var isAnswered = false
 }
 
 /// Asks an answer for a response, unless an earlier one gave it.
@@ -15,8 +18,11 @@ final class AnswerReceiver<Request: RoutedRequest>: EventReceiver {
 
   override func receive(_ parameter: UnsafeRawPointer) {
     // The node sends the address of a slot it owns as a variable, to be written back.
-    let slot = UnsafeMutableRawPointer(mutating: parameter).assumingMemoryBound(to: AnswerSlot<Request>.self)
-    guard slot.pointee.response == nil, let response = answer(slot.pointee.request) else { return }
-    slot.pointee.response = response
+    let slot = UnsafeMutableRawPointer(mutating: parameter).assumingMemoryBound(to: AnswerSlot.self)
+    guard !slot.pointee.isAnswered,
+      let response = answer(slot.pointee.request.assumingMemoryBound(to: Request.self).pointee)
+    else { return }
+    slot.pointee.response.assumingMemoryBound(to: Request.Response?.self).pointee = response
+    slot.pointee.isAnswered = true
   }
 }

@@ -125,7 +125,7 @@ extension EventNode {
       for: Request.self,
       origin: SubscriptionOrigin(.answer, file: file, line: line),
       receiver: AnswerReceiver(answer),
-      reading: AnswerSlot<Request>.self
+      reading: AnswerSlot.self
     )
   }
 

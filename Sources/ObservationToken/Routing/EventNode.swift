@@ -140,6 +140,7 @@ public final class EventNode {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)
       let index = state.index(of: key) ?? {
+        RoutedTypeCensus.record(key)
         state.channels.append(RouteChannel(for: Routed.self))
         return state.channels.endIndex - 1
       }()

@@ -46,6 +46,8 @@ extension EventNode {
   /// parents with what the interceptors left. Returns whether any subscriber received it.
   func route<Routed>(_ event: Routed, trace: RouteTracer?) -> Bool {
     let type = ObjectIdentifier(Routed.self)
+    // A type no node has ever had a registration for reaches no one (a trace walks anyway).
+    guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
     var heard = false
     withUnsafePointer(to: event) { event in
       walk(carrying: UnsafeRawPointer(event)) { node, value in
@@ -87,19 +89,20 @@ extension EventNode {
   /// Asks `request` of each node nearest first until an answer gives a response.
   func ask<Request: RoutedRequest>(_ request: Request) -> Request.Response? {
     let type = ObjectIdentifier(Request.self)
+    guard RoutedTypeCensus.mayBeHeard(type) else { return nil }
     var response: Request.Response?
-    withUnsafePointer(to: request) { request in
-      walk(carrying: UnsafeRawPointer(request)) { node, value in
-        guard let answers = node.answers(for: type), answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
-          return .up(value, keeper: nil)
+    withUnsafeMutablePointer(to: &response) { response in
+      withUnsafePointer(to: request) { request in
+        walk(carrying: UnsafeRawPointer(request)) { node, request in
+          guard let answers = node.answers(for: type), answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
+            return .up(request, keeper: nil)
+          }
+          var slot = AnswerSlot(request: request, response: UnsafeMutableRawPointer(response))
+          _ = withUnsafeMutablePointer(to: &slot) { slot in
+            answers._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
+          }
+          return slot.isAnswered ? .finish : .up(request, keeper: nil)
         }
-        var slot = AnswerSlot(request: request.pointee, response: nil)
-        _ = withUnsafeMutablePointer(to: &slot) { slot in
-          answers._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
-        }
-        guard let answer = slot.response else { return .up(value, keeper: nil) }
-        response = answer
-        return .finish
       }
     }
     return response

@@ -88,4 +88,35 @@ struct RoutingOrderTests {
     #expect(!chain.cell.post(RowDeleted(row: 1)))
     withExtendedLifetime(interceptor) {}
   }
+
+  @Test("A type first subscribed to after posts of it were unheard is heard from then on")
+  func typeSubscribedLater() {
+    struct Announced: RoutedEvent {}
+    let chain = Chain()
+    #expect(!chain.cell.post(Announced()))
+    let token = chain.screen.subscribe(to: Announced.self) { _ in }
+    #expect(chain.cell.post(Announced()))
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("Long chains and wide forks reach every node once, nearest first", arguments: [1, 7, 8, 9, 17, 40])
+  func longChainsAndWideForks(size: Int) {
+    let log = RouteLog()
+    var bag = ObservationBag()
+    // A chain of `size` nodes above the bottom, each also the parent of a shortcut from
+    // the bottom: every node is reachable by two paths.
+    let bottom = EventNode(name: "bottom")
+    let chain = (0..<size).map { EventNode(name: "n\($0)") }
+    bottom.addParent(chain[0])
+    for index in 1..<max(size, 1) where index < size { chain[index - 1].addParent(chain[index]) }
+    for node in chain.reversed() { bottom.addParent(node) }
+    for node in [bottom] + chain {
+      node.subscribe(to: RowDeleted.self) { _ in log.append(node.name) }.store(in: &bag)
+    }
+    bottom.post(RowDeleted(row: 1))
+    // Breadth-first: the bottom, then its parents in the order added (n0, then the
+    // shortcuts from the top down), each once.
+    let expected = ["bottom", "n0"] + chain.dropFirst().reversed().map(\.name)
+    #expect(log.entries == expected)
+  }
 }
