@@ -22,9 +22,9 @@ import Synchronization
 /// of parents never loop. An interceptor may stop the event at its node or change it for
 /// that node and the nodes above it on that path. Delivery is synchronous, on the posting
 /// thread, with no lock held: handlers may subscribe, end subscriptions, post, and add or
-/// remove parents. A post reads a node's interceptors and subscribers when it reaches the
-/// node (one added there by a handler waits for the next post), and its parents once they
-/// have run (a parent added by one of them is reached by this post).
+/// remove parents. A post reads a node's registrations and parents when it reaches the
+/// node, so what a handler changes there applies from the next post on (as a
+/// subscription made during a send waits for the next send).
 ///
 /// A request is answered by the node itself or the nearest node above with an answer that
 /// gives one: an answer returning `nil` declines, and the next is asked — the node's other
@@ -102,36 +102,28 @@ public final class EventNode {
 
   // MARK: Registrations
 
-  /// The answers a request reads at this node for one type. Not retained: the node keeps
-  /// its sources until it is released, and the caller holds the node.
-  func answers(for type: ObjectIdentifier) -> Unmanaged<EventSource>? {
-    state.withLock { state in
-      guard let index = state.index(of: type), let answers = state.channels[index].answers else { return nil }
-      return Unmanaged.passUnretained(answers)
-    }
-  }
-
-  /// The interceptors and subscribers a post reads at this node for one type, under one
-  /// lock; not retained, as in ``answers(for:)``.
-  func postingSources(for type: ObjectIdentifier) -> (interceptors: Unmanaged<EventSource>?, subscribers: Unmanaged<EventSource>?) {
-    state.withLock { state in
-      guard let index = state.index(of: type) else { return (nil, nil) }
-      return (
-        state.channels[index].interceptors.map { Unmanaged.passUnretained($0) },
-        state.channels[index].subscribers.map { Unmanaged.passUnretained($0) }
-      )
-    }
-  }
-
-  /// Adds the parents alive now, in order, to `frontier` — each carrying `value`, unless
-  /// already reached — under the lock: their weak references are loaded there, without
-  /// copying the list.
-  func appendParents(to frontier: inout RouteFrontier, carrying value: UnsafeRawPointer, keeper: AnyObject?) {
+  /// What a walk reads when it reaches this node, under one lock: the node's sources for
+  /// `type` (not retained: the node keeps them until it is released, and the walk holds
+  /// the node), and its parents alive now, in order, appended to `frontier` — each
+  /// carrying `value` kept by `keeper`, unless reached already. Weak references are loaded
+  /// there, without copying the list.
+  func arrive(
+    for type: ObjectIdentifier,
+    appendingParentsTo frontier: inout RouteFrontier,
+    carrying value: UnsafeRawPointer,
+    keeper: AnyObject?
+  ) -> RouteSources {
     state.withLock { state in
       for parent in state.parents {
         guard let parent = parent.object else { continue }
         frontier.append(parent, carrying: value, keeper: keeper)
       }
+      guard let index = state.index(of: type) else { return RouteSources() }
+      return RouteSources(
+        interceptors: state.channels[index].interceptors.map { Unmanaged.passUnretained($0) },
+        subscribers: state.channels[index].subscribers.map { Unmanaged.passUnretained($0) },
+        answers: state.channels[index].answers.map { Unmanaged.passUnretained($0) }
+      )
     }
   }
 

@@ -1,7 +1,8 @@
 /// What a visit of one node decides for the walk.
 enum RouteStep {
   /// Go on to this node's parents, carrying the value at this address; `keeper` keeps it
-  /// when it is new here (an interceptor's box), otherwise `nil`.
+  /// when it is new here (an interceptor's box), otherwise `nil` (the value is the one
+  /// this node received).
   case up(UnsafeRawPointer, keeper: AnyObject?)
   /// Go no further on this path; other paths go on.
   case stop
@@ -12,12 +13,12 @@ enum RouteStep {
 extension EventNode {
   /// Visits this node and the nodes above it, nearest first (breadth-first), each at
   /// most once however the parents fork, join or loop, with the value each path carries.
-  /// `visit` receives the node and its value, and says where to go. No lock is held while
-  /// `visit` runs.
+  /// `visit` receives the node, its sources for `type` and the value its path carries, and
+  /// says where to go. No lock is held while `visit` runs.
   ///
   /// The walk is not generic: values travel as addresses, so it runs without looking up
   /// type metadata, and a short chain allocates nothing.
-  func walk(carrying value: UnsafeRawPointer, _ visit: (EventNode, UnsafeRawPointer) -> RouteStep) {
+  func walk(carrying value: UnsafeRawPointer, type: ObjectIdentifier, _ visit: (EventNode, RouteSources, UnsafeRawPointer) -> RouteStep) {
     withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: 8) { storage in
       var frontier = RouteFrontier(storage: storage)
       frontier.append(self, carrying: value, keeper: nil)
@@ -26,17 +27,25 @@ extension EventNode {
         let node = frontier.node(at: index)
         let (value, keeper) = frontier.value(at: index)
         index += 1
-        switch node._withUnsafeGuaranteedRef({ visit($0, value) }) {
+        // The parents go in on arrival, with this node's value; the visit may end their
+        // path, or change what they carry.
+        let parentsStart = frontier.count
+        let step = node._withUnsafeGuaranteedRef { node in
+          let sources = node.arrive(
+            for: type,
+            appendingParentsTo: &frontier,
+            carrying: value,
+            keeper: keeper?.takeUnretainedValue()
+          )
+          return visit(node, sources, value)
+        }
+        switch step {
         case .finish:
           return
         case .stop:
-          continue
+          frontier.removeStops(from: parentsStart)
         case .up(let next, let newKeeper):
-          // The value going on is kept by a new keeper (an interceptor's box), or by this
-          // stop's.
-          node._withUnsafeGuaranteedRef { node in
-            node.appendParents(to: &frontier, carrying: next, keeper: newKeeper ?? keeper?.takeUnretainedValue())
-          }
+          if let newKeeper { frontier.replaceValues(from: parentsStart, with: next, keeper: newKeeper) }
         }
       }
     }
@@ -50,9 +59,9 @@ extension EventNode {
     guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
     var heard = false
     withUnsafePointer(to: event) { event in
-      walk(carrying: UnsafeRawPointer(event)) { node, value in
+      walk(carrying: UnsafeRawPointer(event), type: type) { node, sources, value in
         trace?.arrive(at: node.name)
-        let (interceptors, subscribers) = node.postingSources(for: type)
+        let (interceptors, subscribers) = (sources.interceptors, sources.subscribers)
         var value = value
         var keeper: AnyObject?
         if let interceptors, interceptors._withUnsafeGuaranteedRef(\.hasSubscribers) {
@@ -93,8 +102,8 @@ extension EventNode {
     var response: Request.Response?
     withUnsafeMutablePointer(to: &response) { response in
       withUnsafePointer(to: request) { request in
-        walk(carrying: UnsafeRawPointer(request)) { node, request in
-          guard let answers = node.answers(for: type), answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
+        walk(carrying: UnsafeRawPointer(request), type: type) { _, sources, request in
+          guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
             return .up(request, keeper: nil)
           }
           var slot = AnswerSlot(request: request, response: UnsafeMutableRawPointer(response))

@@ -46,6 +46,25 @@ struct RouteFrontier: ~Copyable {
     return (stop.value, stop.keeper.map { .passUnretained($0) })
   }
 
+  /// The stops from `start` on were appended for a node whose path ends there: they are
+  /// taken out again, and count as not reached.
+  mutating func removeStops(from start: Int) {
+    for index in (start..<count).reversed() {
+      if visited != nil { visited!.remove(ObjectIdentifier(node(at: index).takeUnretainedValue())) }
+      if index < inline.count { (inline.baseAddress! + index).deinitialize(count: 1) } else { overflow!.removeLast() }
+    }
+    count = start
+  }
+
+  /// The stops from `start` on were appended carrying their node's incoming value; they
+  /// carry `value`, kept by `keeper`, instead.
+  mutating func replaceValues(from start: Int, with value: UnsafeRawPointer, keeper: AnyObject) {
+    for index in start..<count {
+      let stop = RouteStop(node: node(at: index).takeUnretainedValue(), value: value, keeper: keeper)
+      if index < inline.count { inline[index] = stop } else { overflow![index - inline.count] = stop }
+    }
+  }
+
   /// Adds `node`, carrying `value` kept by `keeper`, unless it was reached already.
   /// Returns whether it was added.
   @discardableResult

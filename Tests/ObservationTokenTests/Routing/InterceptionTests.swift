@@ -55,4 +55,31 @@ struct InterceptionTests {
     #expect(calls == 1)
     withExtendedLifetime(subscriber) {}
   }
+
+  @Test(
+    "A stop or a change at a node with many parents applies to all of them; a stop leaves them to other paths",
+    arguments: [3, 12, 20]
+  )
+  func manyParents(count: Int) {
+    // bottom → gate (stops) → parents; bottom → rewriter (adds 100) → the same parents.
+    let bottom = EventNode(name: "bottom")
+    let gate = EventNode(name: "gate")
+    let rewriter = EventNode(name: "rewriter")
+    bottom.addParent(gate)
+    bottom.addParent(rewriter)
+    let parents = (0..<count).map { EventNode(name: "p\($0)") }
+    for parent in parents {
+      gate.addParent(parent)
+      rewriter.addParent(parent)
+    }
+    let log = RouteLog()
+    var bag = ObservationBag()
+    gate.intercept(RowDeleted.self) { _ in nil }.store(in: &bag)
+    rewriter.intercept(RowDeleted.self) { RowDeleted(row: $0.row + 100) }.store(in: &bag)
+    for parent in parents {
+      parent.subscribe(to: RowDeleted.self) { log.append("\(parent.name) \($0.row)") }.store(in: &bag)
+    }
+    bottom.post(RowDeleted(row: 1))
+    #expect(log.entries == parents.map { "\($0.name) 101" })
+  }
 }
