@@ -12,7 +12,7 @@ struct RoutingConcurrencyTests {
 
   @Test("Concurrent posts, subscriptions and parent changes lose no post, and no handler starts after invalidate() returns")
   func postsWithChurn() {
-    let chain = SharedChain()
+    let chain = Chain()
     let received = Atomic<Int>(0)
     let lateCalls = Atomic<Int>(0)
     let steady = chain.screen.subscribe(to: RowDeleted.self) { _ in received.add(1, ordering: .relaxed) }
@@ -42,20 +42,5 @@ struct RoutingConcurrencyTests {
     #expect(lateCalls.load(ordering: .relaxed) == 0)
     #expect(chain.list.parents.map(\.name) == ["Screen"])  // the extras are released
     withExtendedLifetime((steady, answer)) {}
-  }
-}
-
-/// A chain shared between threads.
-///
-/// `@unchecked Sendable`: nodes are safe from any thread, and the handlers these tests
-/// register count with atomics.
-final class SharedChain: @unchecked Sendable {
-  let cell = EventNode(name: "RowCell")
-  let list = EventNode(name: "List")
-  let screen = EventNode(name: "Screen")
-
-  init() {
-    cell.addParent(list)
-    list.addParent(screen)
   }
 }

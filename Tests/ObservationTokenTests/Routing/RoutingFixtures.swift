@@ -6,7 +6,10 @@ struct CurrentAccount: RoutedRequest { typealias Response = String }
 struct Tapped: RoutedEvent {}
 
 /// Three nodes in a line: cell → list → screen.
-struct Chain {
+///
+/// `@unchecked Sendable`, for the stress tests that share it between threads: nodes are
+/// safe from any thread, and the handlers those tests register count with atomics.
+final class Chain: @unchecked Sendable {
   let cell = EventNode(name: "RowCell")
   let list = EventNode(name: "List")
   let screen = EventNode(name: "Screen")
