@@ -39,6 +39,7 @@ struct TransitionActionsTests {
     actions.perform(list.insert(probe))
     actions.perform(list.remove(probe))
     #expect(log.withLock { $0 } == ["first", "last begins", "last ends", "first"])
+    actionsBox.withLock { $0 = nil }  // the actions capture the box: end the cycle
   }
 
   @Test("Under concurrent subscribing and unsubscribing, first and last strictly alternate and never overlap")
