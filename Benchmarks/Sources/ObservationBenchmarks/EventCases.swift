@@ -41,8 +41,10 @@ func sendBenchmark<S: EventSubject>(_ subject: S.Type, subscribers: Int) -> Benc
   )
 }
 
-/// Subscribe one closure and end the subscription at once.
-func subscribeInvalidateBenchmark<S: EventSubject>(_ subject: S.Type) -> Benchmark {
+/// Subscribe one closure and end the subscription at once. The check then makes sure no
+/// subscription outlived its end and that the sender still works; its messages call a
+/// send `name` (routing's case, on a node, says "post").
+func subscribeInvalidateBenchmark<S: EventSubject>(_ subject: S.Type, named name: String = "send") -> Benchmark {
   let counter = Counter()
   let sender = S.makeSender()
   let run = { (iterations: Int) -> Duration in
@@ -67,17 +69,17 @@ func subscribeInvalidateBenchmark<S: EventSubject>(_ subject: S.Type) -> Benchma
       )
       // Every subscription has ended: a send reaches none of them.
       S.send(sender, 1)
-      try failIfNeeded(counter.calls == 0, "a send after ending reached \(counter.calls) ended subscriptions")
+      try failIfNeeded(counter.calls == 0, "a \(name) after ending reached \(counter.calls) ended subscriptions")
       // And the sender still works: a live subscription made now gets exactly the next send.
       let live = S.subscribe(sender, counter)
       S.send(sender, 7)
       try failIfNeeded(
         counter.calls == 1 && counter.sum == 7,
-        "a send to one live subscription made \(counter.calls) calls (sum \(counter.sum)); expected 1 (sum 7)"
+        "a \(name) to one live subscription made \(counter.calls) calls (sum \(counter.sum)); expected 1 (sum 7)"
       )
       S.cancel(live, on: sender)
       S.send(sender, 1)
-      try failIfNeeded(counter.calls == 1, "a send after ending the live subscription reached it")
+      try failIfNeeded(counter.calls == 1, "a \(name) after ending the live subscription reached it")
       counter.reset()
     }
   )

@@ -2,6 +2,44 @@
 /// the top (with one level, the bottom is the top). This is "post 1", "post 3" and
 /// "post 10".
 func routePostBenchmark<S: RoutingSubject>(_ subject: S.Type, length: Int) -> Benchmark {
+  routePostBenchmark(S.self, length: length, post: HeardPost.self) { _, counter, first, operations throws(BenchmarkFailure) in
+    try failIfNeeded(
+      counter.calls == operations,
+      "the subscriber at the top was called \(counter.calls) times for \(operations) posts; expected \(operations)"
+    )
+    // The subscriber must see every value posted: op n posts n.
+    let expectedSum = (first..<(first + operations)).reduce(0, &+)
+    try failIfNeeded(counter.sum == expectedSum, "the subscriber saw values summing to \(counter.sum); expected \(expectedSum)")
+  }
+}
+
+/// One post at the bottom of a chain of three levels of an event nobody subscribes to
+/// anywhere; the top has a subscriber to the other event (what "post 3" posts).
+func routeUnheardBenchmark<S: RoutingSubject>(_ subject: S.Type) -> Benchmark {
+  routePostBenchmark(S.self, length: 3, post: UnheardPost.self) { chain, counter, _, operations throws(BenchmarkFailure) in
+    try failIfNeeded(
+      counter.calls == 0 && counter.sum == 0,
+      "\(operations) posts nobody subscribes to made \(counter.calls) calls (sum \(counter.sum)); expected none"
+    )
+    // The chain is connected: the other event, posted at the same place, is heard once.
+    S.post(chain, 7)
+    try failIfNeeded(
+      counter.calls == 1 && counter.sum == 7,
+      "a post the top subscribes to made \(counter.calls) calls (sum \(counter.sum)); expected 1 (sum 7)"
+    )
+  }
+}
+
+/// One post of `post`'s event at the bottom of a chain of `length` levels, with one
+/// subscriber at the top; op n posts n. The check runs the posts with a fresh counter,
+/// then hands `verify` the chain, the counter, the first value posted and the number of
+/// posts, with the subscription still live. Inlined into each case, so that what it
+/// measures is specialized and inlined there as if written out.
+@inline(__always)
+private func routePostBenchmark<S: RoutingSubject, P: RoutePost>(
+  _ subject: S.Type, length: Int, post: P.Type,
+  verify: @escaping (S.Chain, Counter, _ first: Int, _ operations: Int) throws(BenchmarkFailure) -> Void
+) -> Benchmark {
   let counter = Counter()
   let chain = S.makeChain(length: length)
   let handle = Box(S.subscribe(chain, counter))
@@ -12,7 +50,7 @@ func routePostBenchmark<S: RoutingSubject>(_ subject: S.Type, length: Int) -> Be
     let start = clock.now
     for _ in 0..<iterations {
       current &+= 1
-      S.post(chain, current)
+      P.post(S.self, chain, current)
     }
     let elapsed = clock.now - start
     op.value = current
@@ -26,58 +64,27 @@ func routePostBenchmark<S: RoutingSubject>(_ subject: S.Type, length: Int) -> Be
       counter.reset()
       let first = op.value + 1
       _ = withExtendedLifetime(handle) { run(operations) }
-      try failIfNeeded(
-        counter.calls == operations,
-        "the subscriber at the top was called \(counter.calls) times for \(operations) posts; expected \(operations)"
-      )
-      // The subscriber must see every value posted: op n posts n.
-      let expectedSum = (first..<(first + operations)).reduce(0, &+)
-      try failIfNeeded(counter.sum == expectedSum, "the subscriber saw values summing to \(counter.sum); expected \(expectedSum)")
+      try withExtendedLifetime(handle) { () throws(BenchmarkFailure) in try verify(chain, counter, first, operations) }
       counter.reset()
     }
   )
 }
 
-/// One post at the bottom of a chain of three levels of an event nobody subscribes to
-/// anywhere; the top has a subscriber to the other event (what "post 3" posts).
-func routeUnheardBenchmark<S: RoutingSubject>(_ subject: S.Type) -> Benchmark {
-  let length = 3
-  let counter = Counter()
-  let chain = S.makeChain(length: length)
-  let handle = Box(S.subscribe(chain, counter))
-  let op = Box(0)
-  let run = { (iterations: Int) -> Duration in
-    let chain = opaque(chain)
-    var current = op.value
-    let start = clock.now
-    for _ in 0..<iterations {
-      current &+= 1
-      S.postUnheard(chain, current)
-    }
-    let elapsed = clock.now - start
-    op.value = current
-    blackHole(counter.sum)
-    return elapsed
-  }
-  return ClosureBenchmark(
-    run: { iterations in withExtendedLifetime(handle) { run(iterations) } },
-    check: { operations throws(BenchmarkFailure) in
-      try checkLevels(S.self, chain, length: length)
-      counter.reset()
-      _ = withExtendedLifetime(handle) { run(operations) }
-      try failIfNeeded(
-        counter.calls == 0 && counter.sum == 0,
-        "\(operations) posts nobody subscribes to made \(counter.calls) calls (sum \(counter.sum)); expected none"
-      )
-      // The chain is connected: the other event, posted at the same place, is heard once.
-      withExtendedLifetime(handle) { S.post(chain, 7) }
-      try failIfNeeded(
-        counter.calls == 1 && counter.sum == 7,
-        "a post the top subscribes to made \(counter.calls) calls (sum \(counter.sum)); expected 1 (sum 7)"
-      )
-      counter.reset()
-    }
-  )
+/// Which event a post case posts: a type, so that the timing loop calls it directly.
+private protocol RoutePost {
+  static func post<S: RoutingSubject>(_ subject: S.Type, _ chain: S.Chain, _ value: Int)
+}
+
+/// The event the top subscribes to (``RoutingSubject/post(_:_:)``).
+private enum HeardPost: RoutePost {
+  @inline(__always)
+  static func post<S: RoutingSubject>(_ subject: S.Type, _ chain: S.Chain, _ value: Int) { S.post(chain, value) }
+}
+
+/// The other event, which nobody subscribes to (``RoutingSubject/postUnheard(_:_:)``).
+private enum UnheardPost: RoutePost {
+  @inline(__always)
+  static func post<S: RoutingSubject>(_ subject: S.Type, _ chain: S.Chain, _ value: Int) { S.postUnheard(chain, value) }
 }
 
 /// One request asked at the bottom of a chain of `length` levels, answered at the top:
@@ -135,44 +142,15 @@ func routeRequestBenchmark<S: RoutingSubject>(_ subject: S.Type, length: Int) ->
 
 /// Subscribe one handler to a node (a chain of one level) and end the subscription at once.
 func routeSubscribeInvalidateBenchmark<S: RoutingSubject>(_ subject: S.Type) -> Benchmark {
-  let counter = Counter()
-  let chain = S.makeChain(length: 1)
-  let run = { (iterations: Int) -> Duration in
-    let chain = opaque(chain)
-    let start = clock.now
-    for _ in 0..<iterations {
-      let handle = S.subscribe(chain, counter)
-      S.cancel(handle, on: chain)
-    }
-    let elapsed = clock.now - start
-    blackHole(counter.calls)
-    return elapsed
-  }
-  return ClosureBenchmark(
-    run: run,
-    check: { operations throws(BenchmarkFailure) in
-      counter.reset()
-      _ = run(operations)
-      try failIfNeeded(
-        counter.calls == 0 && counter.sum == 0,
-        "subscribing and ending \(operations) times made \(counter.calls) calls (sum \(counter.sum)); expected none"
-      )
-      // Every subscription has ended: a post reaches none of them.
-      S.post(chain, 1)
-      try failIfNeeded(counter.calls == 0, "a post after ending reached \(counter.calls) ended subscriptions")
-      // And the node still works: a live subscription made now gets exactly the next post.
-      let live = S.subscribe(chain, counter)
-      S.post(chain, 7)
-      try failIfNeeded(
-        counter.calls == 1 && counter.sum == 7,
-        "a post to one live subscription made \(counter.calls) calls (sum \(counter.sum)); expected 1 (sum 7)"
-      )
-      S.cancel(live, on: chain)
-      S.post(chain, 1)
-      try failIfNeeded(counter.calls == 1, "a post after ending the live subscription reached it")
-      counter.reset()
-    }
-  )
+  subscribeInvalidateBenchmark(RoutedEvents<S>.self, named: "post")
+}
+
+/// A routing subject's node (a chain of one level) as an event sender: a send is a post.
+private enum RoutedEvents<S: RoutingSubject>: EventSubject {
+  static func makeSender() -> S.Chain { S.makeChain(length: 1) }
+  static func send(_ sender: S.Chain, _ value: Int) { S.post(sender, value) }
+  static func subscribe(_ sender: S.Chain, _ counter: Counter) -> S.Handle { S.subscribe(sender, counter) }
+  static func cancel(_ handle: S.Handle, on sender: S.Chain) { S.cancel(handle, on: sender) }
 }
 
 /// Fails unless a post on `chain` passes `length` levels (the floor: always one).
