@@ -129,7 +129,7 @@ enum RoutingWalkthrough {
     theme.value = "dark"
     print("volume changes: \(volumes), theme changes: \(themes)")
     check(volumes == ["5 → 7"] && themes == ["light → dark"], "each subscriber to see only its own type")
-    // Descriptions name a type as it prints unqualified: both `Changed` types read the same.
+    // Descriptions name each type with its enclosing types and generic arguments.
     print(volume.events.debugDescription)
 
     let button = Button()

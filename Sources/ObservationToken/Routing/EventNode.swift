@@ -138,7 +138,7 @@ public final class EventNode {
       }()
       if let source = state.channels[index][keyPath: role.keyPath] { return source }
       let source = EventSource(
-        name: "\(Routed.self) on \(name)",
+        name: "\(routedTypeName(Routed.self)) on \(name)",
         parameterType: reading,
         onFirstSubscribe: nil,
         onLastUnsubscribe: nil

@@ -18,7 +18,7 @@ struct RouteChannel {
 
   init<Routed>(for type: Routed.Type) {
     self.type = ObjectIdentifier(Routed.self)
-    typeName = "\(Routed.self)"
+    typeName = routedTypeName(Routed.self)
   }
 
   /// The sources there are, for descriptions and for detaching.

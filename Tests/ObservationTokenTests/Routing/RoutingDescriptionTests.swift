@@ -52,4 +52,23 @@ struct RoutingDescriptionTests {
         """
     )
   }
+
+  @Test("Descriptions name a nested or generic routed type with its enclosing types and arguments")
+  func nestedTypeNames() {
+    let node = EventNode(name: "Settings")
+    var bag = ObservationBag()
+    let line = #line + 1
+    node.subscribe(to: Setting<Int>.Changed.self) { _ in }.store(in: &bag)
+    node.subscribe(to: Setting<[String]>.Changed.self) { _ in }.store(in: &bag)
+    let file = "ObservationTokenTests/RoutingDescriptionTests.swift"
+    #expect(
+      node.debugDescription == """
+        EventNode Settings, no parents
+          Setting<Array<String>>.Changed: 1 subscription
+            closure at \(file):\(line + 1)
+          Setting<Int>.Changed: 1 subscription
+            closure at \(file):\(line)
+        """
+    )
+  }
 }

@@ -49,3 +49,8 @@ final class ScreenTarget {
   func deleteRow(_ event: RowDeleted) { deleted.append(event.row) }
   func tapped() { taps += 1 }
 }
+
+/// A generic owner with a nested event, as a value wrapper declares it.
+enum Setting<Value> {
+  struct Changed: RoutedEvent { var newValue: Value }
+}
