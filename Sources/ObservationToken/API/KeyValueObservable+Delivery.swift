@@ -34,16 +34,9 @@ extension KeyValueObservable where Self: Sendable {
     on queue: DispatchQueue,
     changeHandler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let delivery = ScheduledDelivery<ObservedDelivery<Self, Value>>(on: queue) { delivered in
+    observe(keyPath, options: options, on: queue, delivering: { ObservedDelivery(subject: $0, change: $1) }) { delivered in
       changeHandler(delivered.subject, delivered.change)
     }
-    let sink = ClosureSink { subject, change in
-      change.read(as: Value.self) { change in
-        delivery.schedule(ObservedDelivery(subject: unsafeDowncast(subject, to: Self.self), change: change))
-      }
-      return true
-    }
-    return ObservationToken(starting: register(keyPath, options: options.tokenOptions, sink: sink), through: delivery)
   }
 
   /// Calls a main-actor handler each time the value at a key path changes: the form for
@@ -87,4 +80,86 @@ extension KeyValueObservable where Self: Sendable {
 struct ObservedDelivery<Subject: Sendable, Value: Sendable>: Sendable {
   let subject: Subject
   let change: ObservedChange<Value>
+}
+
+extension KeyValueObservable {
+  /// Calls a handler on a dispatch queue with each change of the value at a key path:
+  /// the form for any model, `Sendable` or not, since only the change crosses to the queue.
+  ///
+  /// Every change is delivered, in the order the changes were made (use a serial queue,
+  /// such as `DispatchQueue.main`, to keep that order), each with its own old and new
+  /// values. The rules are those of the form that also passes the subject: `.prior` calls
+  /// are queued before their change, `.initial` at once, and after
+  /// ``ObservationToken/invalidate()`` returns no call starts, queued ones included.
+  ///
+  /// ```swift
+  /// let token = document.observe(\.title, on: .main) { change in
+  ///   titleLabel.text = change.newValue
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch; chains and computed properties work.
+  ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
+  ///   - queue: Where the handler runs.
+  ///   - changeHandler: Receives the change; its values must be `Sendable`.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    on queue: DispatchQueue,
+    changeHandler: @escaping @Sendable (ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    observe(keyPath, options: options, on: queue, delivering: { $1 }, changeHandler)
+  }
+
+  /// Calls a main-actor handler with each change of the value at a key path, whichever
+  /// thread makes it, for any model: only the change crosses to the main actor.
+  ///
+  /// Calls are queued on the main queue in change order, with the same rules as
+  /// ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,(ObservedChange<Value>)->Void)``.
+  ///
+  /// ```swift
+  /// document.observe(\.title, on: MainActor.shared) { [weak self] change in
+  ///   self?.titleLabel.text = change.newValue
+  /// }.store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch.
+  ///   - options: Extra calls: `.initial`, `.prior`.
+  ///   - actor: `MainActor.shared`.
+  ///   - changeHandler: Runs on the main actor with the change.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func observe<Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    on actor: MainActor,
+    changeHandler: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    observe(keyPath, options: options, on: .main) { change in
+      // The main queue runs on the main actor.
+      MainActor.assumeIsolated { changeHandler(change) }
+    }
+  }
+
+  /// An observation whose sink queues `payload(subject, change)` on a
+  /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
+  /// form above.
+  fileprivate func observe<Value, Payload: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    on queue: DispatchQueue,
+    delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
+    _ handler: @escaping @Sendable (Payload) -> Void
+  ) -> ObservationToken {
+    let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
+    let sink = ClosureSink { subject, change in
+      change.read(as: Value.self) { change in
+        delivery.schedule(payload(unsafeDowncast(subject, to: Self.self), change))
+      }
+      return true
+    }
+    return ObservationToken(starting: register(keyPath, options: options.tokenOptions, sink: sink), through: delivery)
+  }
 }
