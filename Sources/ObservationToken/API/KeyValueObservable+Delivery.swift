@@ -43,7 +43,9 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` code such as a view controller keeping its views in step with a model.
   ///
   /// Calls are queued on the main queue in change order, whichever thread makes the
-  /// change, with the same rules as ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``.
+  /// change, with the same rules as ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``
+  /// — except that, called from the main actor, its `.initial` call is made before
+  /// `observe` returns, as KVO's is; later changes are queued behind it.
   ///
   /// ```swift
   /// @MainActor final class DocumentViewController {
@@ -69,9 +71,10 @@ extension KeyValueObservable where Self: Sendable {
     on actor: MainActor,
     changeHandler: @escaping @MainActor @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main) { subject, change in
+    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { ObservedDelivery(subject: $0, change: $1) }) {
+      delivered in
       // The main queue runs on the main actor.
-      MainActor.assumeIsolated { changeHandler(subject, change) }
+      MainActor.assumeIsolated { changeHandler(delivered.subject, delivered.change) }
     }
   }
 }
@@ -117,7 +120,9 @@ extension KeyValueObservable {
   /// thread makes it, for any model: only the change crosses to the main actor.
   ///
   /// Calls are queued on the main queue in change order, with the same rules as
-  /// ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,(ObservedChange<Value>)->Void)``.
+  /// ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,(ObservedChange<Value>)->Void)``
+  /// — except that, called from the main actor, its `.initial` call is made before
+  /// `observe` returns; later changes are queued behind it.
   ///
   /// ```swift
   /// document.observe(\.title, on: MainActor.shared) { [weak self] change in
@@ -137,7 +142,7 @@ extension KeyValueObservable {
     on actor: MainActor,
     changeHandler: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main) { change in
+    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { $1 }) { change in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(change) }
     }
@@ -146,10 +151,15 @@ extension KeyValueObservable {
   /// An observation whose sink queues `payload(subject, change)` on a
   /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
   /// form above.
+  ///
+  /// With `initialInPlace`, for the main actor, a caller already on the main queue gets the
+  /// `.initial` call before this returns, as KVO's `.initial` is synchronous; later changes
+  /// are queued behind it.
   fileprivate func observe<Value, Payload: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
+    initialInPlace: Bool = false,
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
@@ -160,6 +170,12 @@ extension KeyValueObservable {
       }
       return true
     }
-    return ObservationToken(starting: register(keyPath, options: options.tokenOptions, sink: sink), through: delivery)
+    let registration = register(keyPath, options: options.tokenOptions, sink: sink)
+    guard initialInPlace, options.contains(.initial), MainQueue.isCurrent else {
+      return ObservationToken(starting: registration, through: delivery)
+    }
+    var token: ObservationToken?
+    delivery.startingInline { token = ObservationToken(starting: registration, through: delivery) }
+    return token!
   }
 }

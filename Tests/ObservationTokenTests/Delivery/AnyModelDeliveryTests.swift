@@ -70,4 +70,49 @@ struct AnyModelDeliveryTests {
     #expect(titles == ["Draft", "Final"])
     token.invalidate()
   }
+
+  @Test("Called from the main actor, the .initial call of a main-actor observation is made before observe returns")
+  @MainActor
+  func initialInPlaceOnMainActor() async {
+    let model = PlainModel()
+    var titles: [String] = []
+    let token = model.observe(\.title, options: [.initial], on: MainActor.shared) { change in
+      titles.append(change.newValue ?? "")
+    }
+    #expect(titles == ["Untitled"])
+    model.title = "Draft"
+    #expect(titles == ["Untitled"])  // later changes are queued, behind it
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    #expect(titles == ["Untitled", "Draft"])
+
+    let shared = MainActorModel()
+    var sharedTitles: [String] = []
+    let sharedToken = shared.observe(\.title, options: [.initial], on: MainActor.shared) { _, change in
+      sharedTitles.append(change.newValue ?? "")
+    }
+    #expect(sharedTitles == ["Untitled"])
+    withExtendedLifetime((token, sharedToken)) {}
+  }
+
+  @Test("Called from another thread, the .initial call of a main-actor observation is queued")
+  func initialQueuedOffMainActor() {
+    let model = SharedProgress()
+    let received = LockedValue<[Int]>([])
+    // Hold the main queue, so a queued call cannot run before the check.
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async {
+      held.signal()
+      release.wait()
+    }
+    held.wait()
+    let token = model.observe(\.value, options: [.initial], on: MainActor.shared) { change in
+      received.withLock { $0.append(change.newValue ?? -1) }
+    }
+    #expect(received.withLock { $0 }.isEmpty)
+    release.signal()
+    DispatchQueue.main.sync {}
+    #expect(received.withLock { $0 } == [0])
+    token.invalidate()
+  }
 }
