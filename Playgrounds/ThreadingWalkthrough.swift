@@ -52,6 +52,9 @@ enum ThreadingWalkthrough {
     let model = DocumentModel()
     let controller = DocumentViewController(model: model)
     controller.bind()
+    // Bound from the main actor: the .initial call has been made already, as KVO's would.
+    print("right after bind() the view controller shows:", controller.titleText)
+    check(controller.titleText == "Untitled", "the .initial call to be made before observe returns")
     var progress: [Int] = []
     let token = model.observe(\.progress, on: DispatchQueue.main) { _, change in
       MainActor.assumeIsolated { progress.append(change.newValue!) }
@@ -63,6 +66,18 @@ enum ThreadingWalkthrough {
     print("view controller shows:", controller.titleText, "— progress calls:", progress)
     check(controller.titleText == "Draft" && progress == [50, 100], "main-actor and queue delivery in order")
     token.invalidate()
+
+    // Any model, Sendable or not: only the change crosses to the queue.
+    let draft = PlainDraft()
+    var drafts: [String] = []
+    let onQueue = draft.observe(\.title, on: DispatchQueue.main) { change in
+      MainActor.assumeIsolated { drafts.append(change.newValue!) }
+    }
+    draft.title = "Draft 2"
+    await mainQueueTurn()
+    print("a plain model's change, delivered on the main queue:", drafts)
+    check(drafts == ["Draft 2"], "a plain model's change to cross to the queue")
+    onQueue.invalidate()
 
     let note = Note()
     let log = TitleLog()
@@ -82,4 +97,9 @@ enum ThreadingWalkthrough {
       DispatchQueue.main.async { continuation.resume() }
     }
   }
+}
+
+/// A model as most apps write one: a plain class, not `Sendable`.
+final class PlainDraft: KeyValueObservable {
+  @Observed var title = "Untitled"
 }
