@@ -9,12 +9,7 @@ extension ObservationToken {
     through decorator: SubscriptionDecorator? = nil,
     prepare: (ObservationToken) -> Void = { _ in }
   ) {
-    if let decorator {
-      decorator.decorate(registration.subscription)
-      self.init(decorator)
-    } else {
-      self.init(registration.subscription)
-    }
+    self.init(registration.subscription, through: decorator)
     prepare(self)
     registration.start()
   }

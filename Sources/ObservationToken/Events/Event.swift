@@ -107,13 +107,7 @@ public struct Event<Parameter> {
   /// Hands `subscription` to a token, then adds it to the list: the token exists before
   /// any call, so a handler can end it from the first one.
   func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken {
-    let token: ObservationToken
-    if let decorator {
-      decorator.decorate(subscription)
-      token = ObservationToken(decorator)
-    } else {
-      token = ObservationToken(subscription)
-    }
+    let token = ObservationToken(subscription, through: decorator)
     source.add(subscription)
     return token
   }

@@ -36,15 +36,16 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
   /// Ending it ends every call still to come, queued ones included.
   var whole: Subscription { self }
 
-  /// What delivers the event, such as `closure`, for descriptions.
+  /// What delivers the event, such as `closure`, for descriptions; target–action and
+  /// forwarding name their target's type after it.
   var kindDescription: String {
     switch origin.kind {
     case .closure: "closure"
-    case .targetAction: "target–action"
+    case .targetAction: "target–action on"
     case .queue: "closure on a queue"
     case .mainActor: "closure on the main actor"
     case .sequence: "async sequence"
-    case .forward: "forward"
+    case .forward: "forwarded to"
     case .interceptor: "interceptor"
     case .answer: "answer"
     }

@@ -33,7 +33,5 @@ final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscri
     action = nil
   }
 
-  override var kindDescription: String {
-    origin.kind == .forward ? "forwarded to \(Target.self)" : "target–action on \(Target.self)"
-  }
+  override var kindDescription: String { "\(super.kindDescription) \(Target.self)" }
 }

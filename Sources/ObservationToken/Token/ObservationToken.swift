@@ -32,6 +32,19 @@ public final class ObservationToken: Sendable {
     self.subscription = subscription
   }
 
+  /// Makes a token that owns `subscription` — through `decorator`, when a delivery
+  /// elsewhere or a binding adds to it; the token then holds the decorator, which holds
+  /// the subscription.
+  @inlinable
+  convenience init(_ subscription: Subscription, through decorator: SubscriptionDecorator?) {
+    if let decorator {
+      decorator.decorate(subscription)
+      self.init(decorator)
+    } else {
+      self.init(subscription)
+    }
+  }
+
   deinit {
     subscription.invalidate()
   }

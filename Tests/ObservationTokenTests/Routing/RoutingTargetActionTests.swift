@@ -30,6 +30,7 @@ struct RoutingTargetActionTests {
     downloader.finished.forward(to: chain.cell) { url in RowDeleted(row: url.pathComponents.count) }.store(in: &bag)
     downloader.complete(exampleURL)
     #expect(rows == [2])
+    #expect(downloader.finished.debugDescription.contains("\n  forwarded to EventNode at "))
   }
 
   @Test("A forwarding ends when its node is released")
