@@ -35,7 +35,6 @@ public final class ObservationToken: Sendable {
   /// Makes a token that owns `subscription` — through `decorator`, when a delivery
   /// elsewhere or a binding adds to it; the token then holds the decorator, which holds
   /// the subscription.
-  @inlinable
   convenience init(_ subscription: Subscription, through decorator: SubscriptionDecorator?) {
     if let decorator {
       decorator.decorate(subscription)
