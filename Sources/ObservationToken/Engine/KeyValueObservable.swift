@@ -18,4 +18,27 @@
 /// > path and, the first time, installs the property's observer list). Everything the
 /// > package owns — observer lists, registrations, removal, invalidation, the release of
 /// > either side — is safe from any thread.
-public protocol KeyValueObservable: AnyObject {}
+public protocol KeyValueObservable: AnyObject {
+  /// Not API: the other observation system an `@Observed` property of this class reports
+  /// its reads and changes to — `nil` unless the class also conforms to Observation's
+  /// `Observable`. It is known from the class's conformances alone, so in a class that
+  /// does not opt in the accessors fold the check away.
+  static var _observationHook: (any _KeyValueObservationHook.Type)? { get }
+}
+
+extension KeyValueObservable {
+  /// Not API: a class that does not opt in reports nowhere else.
+  @inlinable
+  public static var _observationHook: (any _KeyValueObservationHook.Type)? { nil }
+}
+
+/// Not API: another observation system that `@Observed` properties report to (see
+/// ``KeyValueObservable/_observationHook``).
+public protocol _KeyValueObservationHook {
+  /// Makes what the system keeps for the property at `keyPath` of `subject`: an
+  /// `ObservationCompanion`, which the property's observer list then keeps.
+  static func makeCompanion<Subject: KeyValueObservable, Value>(
+    for keyPath: ReferenceWritableKeyPath<Subject, Value>,
+    of subject: Subject
+  ) -> AnyObject & Sendable
+}

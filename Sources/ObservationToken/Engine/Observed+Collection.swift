@@ -106,9 +106,18 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   where Elements.Element == Value.Element {
     guard !bounds.isEmpty || !newElements.isEmpty else { return }
     let inserted = Value(newElements)
-    guard let observers = withStorage({ $0.observers }), observers.isObserved else {
-      return store(bounds, with: inserted)
-    }
+    guard let observers = withStorage({ $0.observers }) else { return store(bounds, with: inserted) }
+    // A class that opts in to another observation system reports around the edit.
+    guard let companion = observers.companion else { return edit(bounds, with: inserted, reportingTo: observers) }
+    companion.willChange(of: subject)
+    edit(bounds, with: inserted, reportingTo: observers)
+    companion.didChange(of: subject)
+  }
+
+  /// Makes an edit the property's observers see, when it has any.
+  @inlinable @inline(__always)
+  func edit(_ bounds: Range<Int>, with inserted: Value, reportingTo observers: PropertyObservers) {
+    guard observers.isObserved else { return store(bounds, with: inserted) }
     let removed = bounds.isEmpty ? Value() : Value(withStorage { $0.value }[bounds])
     let change: ObservedChange<Value>
     if removed.isEmpty {

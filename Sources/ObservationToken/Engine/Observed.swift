@@ -45,22 +45,66 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
-      if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
-        // Under the object's lock, so that threads reading — and so observing — at once
-        // agree on the one list the storage keeps, created on first use. The wrapped key
-        // path is not passed on, which would instantiate it on every read. The storage
-        // owns the list, so it is passed along without retaining it.
-        let observers = ObservedStorageLocks.lock(for: subject).pointee.withLock {
-          if subject[keyPath: storageKeyPath].observers == nil {
-            subject[keyPath: storageKeyPath].observers = PropertyObservers(changesOf: Value.self)
-          }
-          return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
+      if Subject._observationHook != nil {
+        observers(of: subject, wrappedKeyPath, storageKeyPath)._withUnsafeGuaranteedRef {
+          $0.companion.unsafelyUnwrapped.read(of: subject)
         }
-        DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
+      }
+      if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
+        // The wrapped key path is passed on only where the other observation system needs
+        // it: it would be instantiated on every read.
+        let wrapped = Subject._observationHook != nil ? wrappedKeyPath : nil
+        DependencyTracking.endRead(read, of: subject, observers: observers(of: subject, wrapped, storageKeyPath), value: value)
       }
       return value
     }
     @inline(__always) set {
+      // A class that opts in to another observation system reports around the store —
+      // not through a closure: the storage key path must not reach code that is not
+      // inlined (see above). Without a list, nothing has read the property yet.
+      if Subject._observationHook != nil, let observers = subject[keyPath: storageKeyPath].observers {
+        let companion = observers.companion.unsafelyUnwrapped
+        companion.willChange(of: subject)
+        store(newValue, in: subject, storageKeyPath)
+        companion.didChange(of: subject)
+        return
+      }
+      store(newValue, in: subject, storageKeyPath)
+    }
+  }
+
+  /// The property's observer list, made on first use — under the object's lock, so that
+  /// threads reading (and so observing) at once agree on one. The storage owns the list,
+  /// so it is passed along without retaining it. `wrappedKeyPath` names the property to
+  /// the other observation system, in a class that opts in to one; it is `nil` elsewhere.
+  @inlinable @inline(__always)
+  static func observers<Subject: KeyValueObservable>(
+    of subject: Subject,
+    _ wrappedKeyPath: ReferenceWritableKeyPath<Subject, Value>?,
+    _ storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
+  ) -> Unmanaged<PropertyObservers> {
+    ObservedStorageLocks.lock(for: subject).pointee.withLock {
+      if subject[keyPath: storageKeyPath].observers == nil {
+        subject[keyPath: storageKeyPath].observers = PropertyObservers(
+          changesOf: Value.self,
+          companion: Subject._observationHook.map { hook in
+            // The bridge makes an `ObservationCompanion`; see `_KeyValueObservationHook`.
+            unsafeDowncast(hook.makeCompanion(for: wrappedKeyPath.unsafelyUnwrapped, of: subject), to: ObservationCompanion.self)
+          }
+        )
+      }
+      return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
+    }
+  }
+
+  /// Stores `newValue`, reporting the change to the property's observers.
+  @inlinable @inline(__always)
+  static func store<Subject: KeyValueObservable>(
+    _ newValue: Value,
+    in subject: Subject,
+    _ storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
+  ) {
+    do {
       // Two checks, the first on the bare reference: when it is all the unobserved path
       // reads, the optimizer keeps the object's retain out of that path.
       if subject[keyPath: storageKeyPath].observers == nil {

@@ -12,16 +12,20 @@ import Synchronization
 @usableFromInline
 final class PropertyObservers: Sendable {
   @usableFromInline let list: ObserverList
+  /// What another observation system keeps for this property, for a class that opts in
+  /// (see ``KeyValueObservable/_observationHook``); `nil` otherwise.
+  @usableFromInline let companion: ObservationCompanion?
 
   @usableFromInline
-  init(erase: @escaping (ErasedChange) -> DependencyChange) {
+  init(erase: @escaping (ErasedChange) -> DependencyChange, companion: ObservationCompanion?) {
     list = ObserverList(erase: erase)
+    self.companion = companion
   }
 
   /// A list for a property whose values are `Value`s.
   @inlinable
-  convenience init<Value>(changesOf type: Value.Type) {
-    self.init { change in change.read(as: Value.self) { DependencyChange($0) } }
+  convenience init<Value>(changesOf type: Value.Type, companion: ObservationCompanion? = nil) {
+    self.init(erase: { change in change.read(as: Value.self) { DependencyChange($0) } }, companion: companion)
   }
 
   deinit {

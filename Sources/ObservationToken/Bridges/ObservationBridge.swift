@@ -1,0 +1,50 @@
+import Observation
+
+extension KeyValueObservable where Self: Observable {
+  /// Not API: a class that also conforms to Observation's `Observable` reports its
+  /// `@Observed` properties' reads and changes to Swift Observation too.
+  @inlinable
+  public static var _observationHook: (any _KeyValueObservationHook.Type)? { ObservationBridge<Self>.self }
+}
+
+/// Makes `@Observed` properties of `Subject`, a class that conforms to `Observable`,
+/// visible to Swift Observation (`withObservationTracking`, `Observations`, SwiftUI): each
+/// property that is read or observed gets a ``PropertyRegistrar``.
+@usableFromInline
+enum ObservationBridge<Subject: KeyValueObservable & Observable>: _KeyValueObservationHook {
+  @usableFromInline
+  static func makeCompanion<Owner: KeyValueObservable, Value>(
+    for keyPath: ReferenceWritableKeyPath<Owner, Value>,
+    of subject: Owner
+  ) -> AnyObject & Sendable {
+    // The engine asks the hook of the property's own class: `Owner` is `Subject`.
+    PropertyRegistrar(keyPath as! ReferenceWritableKeyPath<Subject, Value>, registrar: ObjectRegistrar.of(subject))
+  }
+}
+
+/// Reports one property's reads and changes to its object's registrar, as the
+/// `@Observable` macro's accessors do, under the property's key path.
+final class PropertyRegistrar<Subject: KeyValueObservable & Observable, Value>: ObservationCompanion,
+  @unchecked Sendable
+{
+  // `@unchecked`: both stored properties are immutable and `Sendable`.
+  private let object: ObjectRegistrar
+  private let keyPath: ReferenceWritableKeyPath<Subject, Value>
+
+  init(_ keyPath: ReferenceWritableKeyPath<Subject, Value>, registrar: ObjectRegistrar) {
+    self.keyPath = keyPath
+    self.object = registrar
+  }
+
+  override func read(of subject: AnyObject) {
+    object.registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+  }
+
+  override func willChange(of subject: AnyObject) {
+    object.registrar.willSet(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+  }
+
+  override func didChange(of subject: AnyObject) {
+    object.registrar.didSet(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+  }
+}
