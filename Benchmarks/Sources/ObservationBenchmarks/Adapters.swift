@@ -267,3 +267,48 @@ enum TokenSubject: IntSubject {
 
   @inline(__always) static func cancel(_ handle: ObservationToken) { handle.invalidate() }
 }
+
+// MARK: - ObservationToken, opted in to Swift Observation
+
+/// A model that also conforms to `Observable`, observed by tokens: what opting in adds to
+/// each get, set and observed set.
+enum BridgedSubject: IntSubject {
+  static func makeModel() -> BridgedModel { BridgedModel() }
+  @inline(__always) static func get(_ model: BridgedModel) -> Int { model.value }
+  @inline(__always) static func set(_ model: BridgedModel, _ value: Int) { model.value = value }
+  @inline(__always) static func setOther(_ model: BridgedModel, _ value: Int) { model.other = value }
+
+  static func observe(_ model: BridgedModel, _ counter: Counter) -> ObservationToken {
+    model.observe(\.value) { [counter] _, change in
+      counter.record(old: change.oldValue ?? 0, new: change.newValue ?? 0)
+    }
+  }
+
+  static func observeOther(_ model: BridgedModel, _ counter: Counter) -> ObservationToken {
+    model.observe(\.other) { [counter] _, change in
+      counter.record(old: change.oldValue ?? 0, new: change.newValue ?? 0)
+    }
+  }
+
+  @inline(__always) static func cancel(_ handle: ObservationToken) { handle.invalidate() }
+}
+
+/// The same model observed as SwiftUI observes it, by `withObservationTracking` re-armed
+/// from `onChange`: compare with the `@Observable` model (the Observation subject).
+enum BridgedTrackingSubject: IntSubject {
+  static func makeModel() -> BridgedModel { BridgedModel() }
+  @inline(__always) static func get(_ model: BridgedModel) -> Int { model.value }
+  @inline(__always) static func set(_ model: BridgedModel, _ value: Int) { model.value = value }
+  @inline(__always) static func setOther(_ model: BridgedModel, _ value: Int) { model.other = value }
+
+  static func observe(_ model: BridgedModel, _ counter: Counter) -> ObservationTracker {
+    ObservationTracker(counter: counter) { model.value }
+  }
+
+  static func observeOther(_ model: BridgedModel, _ counter: Counter) -> ObservationTracker {
+    ObservationTracker(counter: counter) { model.other }
+  }
+
+  static var canCancel: Bool { false }
+  static func cancel(_ handle: ObservationTracker) { fatalError("withObservationTracking cannot be cancelled") }
+}

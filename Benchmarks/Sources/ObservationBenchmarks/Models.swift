@@ -429,6 +429,13 @@ final class TokenModel: KeyValueObservable {
   @Observed var other = 0
 }
 
+/// The same model, opted in to Swift Observation: its properties also report to an
+/// `ObservationRegistrar`, so `withObservationTracking` and SwiftUI see them.
+final class BridgedModel: KeyValueObservable, Observable, @unchecked Sendable {
+  @Observed var value = 0
+  @Observed var other = 0
+}
+
 final class TokenDocument: KeyValueObservable {
   @Observed var title: String
   @Observed var isFavorite = true

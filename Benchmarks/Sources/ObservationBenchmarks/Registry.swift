@@ -129,6 +129,8 @@ enum SubjectID: String, CaseIterable {
   case notificationCenter = "notificationcenter"
   case delegate
   case token
+  case bridged
+  case bridgedTracking = "bridged-tracking"
 
   var title: String {
     switch self {
@@ -142,6 +144,8 @@ enum SubjectID: String, CaseIterable {
     case .notificationCenter: "Foundation NotificationCenter"
     case .delegate: "delegates forwarding by hand"
     case .token: "ObservationToken"
+    case .bridged: "ObservationToken, Observable class (tokens)"
+    case .bridgedTracking: "ObservationToken, Observable class (withObservationTracking)"
     }
   }
 
@@ -158,6 +162,8 @@ enum SubjectID: String, CaseIterable {
     case .notificationCenter: "NotifCenter"
     case .delegate: "delegate"
     case .token: "Token"
+    case .bridged: "Bridged"
+    case .bridgedTracking: "BridgedTracking"
     }
   }
 
@@ -173,10 +179,20 @@ enum SubjectID: String, CaseIterable {
 
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
+  if subject == .bridged || subject == .bridgedTracking {
+    switch kind {
+    case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
+    case .observeInvalidate where subject == .bridged: break
+    case .observeInvalidate: return "withObservationTracking cannot be cancelled: an armed tracking lives until the next change"
+    default: return "a class that opts in to Swift Observation is measured in the single-property cases only"
+    }
+    return nil
+  }
   if kind.isRouting {
     switch subject {
     case .floor, .delegate, .token: return nil
-    case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter:
+    case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
+      .bridged, .bridgedTracking:
       return "routing is measured with the floor, hand-written delegate forwarding and ObservationToken"
     }
   }
@@ -184,7 +200,7 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if kind.isEvent {
     switch subject {
     case .floor, .passthroughSubject, .notificationCenter, .naive, .token: return nil
-    case .observation, .observations, .currentValueSubject, .published, .delegate:
+    case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking:
       return "events are measured with the floor, PassthroughSubject, NotificationCenter, the naive registry and ObservationToken"
     }
   }
@@ -227,6 +243,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return makeIntBenchmark(kind, PassthroughSubjectSubject.self)
     case .naive: return makeIntBenchmark(kind, NaiveSubject.self)
     case .token: return makeIntBenchmark(kind, TokenSubject.self)
+    case .bridged: return makeIntBenchmark(kind, BridgedSubject.self)
+    case .bridgedTracking: return makeIntBenchmark(kind, BridgedTrackingSubject.self)
     case .observations, .notificationCenter, .delegate: return nil
     }
   case .chain:
@@ -254,7 +272,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .passthroughSubject: return appendBenchmark(AppendPassthrough.self)
     case .naive: return appendBenchmark(AppendNaive.self)
     case .token: return appendBenchmark(AppendToken.self)
-    case .observations, .notificationCenter, .delegate: return nil
+    case .observations, .notificationCenter, .delegate, .bridged, .bridgedTracking: return nil
     }
   case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate:
@@ -270,7 +288,7 @@ private func makeEventBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchma
   case .notificationCenter: makeEventBenchmark(kind, NotificationCenterEventSubject.self)
   case .naive: makeEventBenchmark(kind, NaiveEventSubject.self)
   case .token: makeEventBenchmark(kind, TokenEventSubject.self)
-  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking: nil
   }
 }
 
@@ -286,7 +304,8 @@ private func makeRoutingBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Bench
   case .floor: makeRoutingBenchmark(kind, FloorRoutingSubject.self)
   case .delegate: makeRoutingBenchmark(kind, DelegateRoutingSubject.self)
   case .token: makeRoutingBenchmark(kind, TokenRoutingSubject.self)
-  case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter: nil
+  case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
+    .bridged, .bridgedTracking: nil
   }
 }
 
@@ -323,7 +342,7 @@ func memoryResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchm
   case .passthroughSubject: try measureMemory(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureMemory(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureMemory(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations, .notificationCenter, .delegate: nil
+  case .observations, .notificationCenter, .delegate, .bridged, .bridgedTracking: nil
   }
 }
 
@@ -337,7 +356,7 @@ func scaleResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchma
   case .passthroughSubject: try measureScale(PassthroughSubjectSubject.self, tokens: tokens, objects: objects)
   case .naive: try measureScale(NaiveSubject.self, tokens: tokens, objects: objects)
   case .token: try measureScale(TokenSubject.self, tokens: tokens, objects: objects)
-  case .observations, .notificationCenter, .delegate: nil
+  case .observations, .notificationCenter, .delegate, .bridged, .bridgedTracking: nil
   }
 }
 
@@ -349,7 +368,7 @@ func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) t
   case .notificationCenter: try measureEventMemory(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventMemory(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventMemory(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking: nil
   }
 }
 
@@ -361,6 +380,6 @@ func eventScaleResult(_ subject: SubjectID, subscriptions: Int, senders: Int) th
   case .notificationCenter: try measureEventScale(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventScale(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventScale(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .observation, .observations, .currentValueSubject, .published, .delegate: nil
+  case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking: nil
   }
 }

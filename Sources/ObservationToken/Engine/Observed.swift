@@ -46,15 +46,21 @@ public struct Observed<Value> {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
       if Subject._observationHook != nil {
-        observers(of: subject, wrappedKeyPath, storageKeyPath)._withUnsafeGuaranteedRef {
-          $0.companion.unsafelyUnwrapped.read(of: subject)
-        }
+        // The list is made with the companion by the first read; the wrapped key path is
+        // used only then, so that it is not instantiated on every read.
+        var observers = existingObservers(of: subject, storageKeyPath)
+        if observers == nil { observers = self.observers(of: subject, wrappedKeyPath, storageKeyPath) }
+        observers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.companion.unsafelyUnwrapped.read(of: subject) }
       }
       if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
-        // The wrapped key path is passed on only where the other observation system needs
-        // it: it would be instantiated on every read.
-        let wrapped = Subject._observationHook != nil ? wrappedKeyPath : nil
-        DependencyTracking.endRead(read, of: subject, observers: observers(of: subject, wrapped, storageKeyPath), value: value)
+        // In a class that opts in to another observation system, the read above made
+        // the list; elsewhere, the wrapped key path is not passed on, which would
+        // instantiate it on every read.
+        let observers =
+          Subject._observationHook != nil
+          ? existingObservers(of: subject, storageKeyPath).unsafelyUnwrapped
+          : observers(of: subject, nil, storageKeyPath)
+        DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
       }
       return value
     }
@@ -94,6 +100,18 @@ public struct Observed<Value> {
         )
       }
       return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
+    }
+  }
+
+  /// The property's observer list, if it has one: read under the object's lock, as
+  /// ``observers(of:_:_:)`` makes it.
+  @inlinable @inline(__always)
+  static func existingObservers<Subject: KeyValueObservable>(
+    of subject: Subject,
+    _ storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
+  ) -> Unmanaged<PropertyObservers>? {
+    ObservedStorageLocks.lock(for: subject).pointee.withLock {
+      subject[keyPath: storageKeyPath].observers.map { Unmanaged.passUnretained($0) }
     }
   }
 
