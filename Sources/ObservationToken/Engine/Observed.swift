@@ -45,22 +45,18 @@ public struct Observed<Value> {
   ) -> Value {
     @inline(__always) get {
       let value = subject[keyPath: storageKeyPath].value
+      // In a class that opts in to another observation system, every read reports to it
+      // (and the first one makes the property's list, with what that system keeps).
+      // Elsewhere the wrapped key path is not passed on, which would instantiate it on
+      // every read.
+      let wrapped = Subject._observationHook != nil ? wrappedKeyPath : nil
       if Subject._observationHook != nil {
-        // The list is made with the companion by the first read; the wrapped key path is
-        // used only then, so that it is not instantiated on every read.
-        var observers = existingObservers(of: subject, storageKeyPath)
-        if observers == nil { observers = self.observers(of: subject, wrappedKeyPath, storageKeyPath) }
-        observers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.companion.unsafelyUnwrapped.read(of: subject) }
+        observers(of: subject, wrapped, storageKeyPath)._withUnsafeGuaranteedRef {
+          $0.companion.unsafelyUnwrapped.read(of: subject)
+        }
       }
       if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
-        // In a class that opts in to another observation system, the read above made
-        // the list; elsewhere, the wrapped key path is not passed on, which would
-        // instantiate it on every read.
-        let observers =
-          Subject._observationHook != nil
-          ? existingObservers(of: subject, storageKeyPath).unsafelyUnwrapped
-          : observers(of: subject, nil, storageKeyPath)
-        DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
+        DependencyTracking.endRead(read, of: subject, observers: observers(of: subject, wrapped, storageKeyPath), value: value)
       }
       return value
     }
@@ -100,18 +96,6 @@ public struct Observed<Value> {
         )
       }
       return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
-    }
-  }
-
-  /// The property's observer list, if it has one: read under the object's lock, as
-  /// ``observers(of:_:_:)`` makes it.
-  @inlinable @inline(__always)
-  static func existingObservers<Subject: KeyValueObservable>(
-    of subject: Subject,
-    _ storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
-  ) -> Unmanaged<PropertyObservers>? {
-    ObservedStorageLocks.lock(for: subject).pointee.withLock {
-      subject[keyPath: storageKeyPath].observers.map { Unmanaged.passUnretained($0) }
     }
   }
 
