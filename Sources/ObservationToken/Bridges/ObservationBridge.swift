@@ -4,30 +4,22 @@ extension KeyValueObservable where Self: Observable {
   /// Not API: a class that also conforms to Observation's `Observable` reports its
   /// `@Observed` properties' reads and changes to Swift Observation too.
   @inlinable
-  public static var _observationHook: (any _KeyValueObservationHook.Type)? { ObservationBridge.self }
+  public static var _observationHook: (any _KeyValueObservationHook.Type)? { ObservationBridge<Self>.self }
 }
 
-/// Makes `@Observed` properties of a class that also conforms to `Observable` visible to
-/// Swift Observation (`withObservationTracking`, `Observations`, SwiftUI): each property
-/// that is read or observed gets a ``PropertyRegistrar``.
-///
-/// Not generic, so that the hook is a constant the accessors test without instantiating
-/// any type's metadata; the class is opened as `Observable` once per property and object.
+/// Makes `@Observed` properties of `Subject`, a class that also conforms to `Observable`,
+/// visible to Swift Observation (`withObservationTracking`, `Observations`, SwiftUI):
+/// each property that is read or observed gets a ``PropertyRegistrar``.
 @usableFromInline
-enum ObservationBridge: _KeyValueObservationHook {
+enum ObservationBridge<Subject: KeyValueObservable & Observable>: _KeyValueObservationHook {
   @usableFromInline
-  static func makeCompanion<Subject: KeyValueObservable, Value>(
-    for keyPath: ReferenceWritableKeyPath<Subject, Value>,
-    of subject: Subject
+  static func makeCompanion<Owner: KeyValueObservable, Value>(
+    for keyPath: ReferenceWritableKeyPath<Owner, Value>,
+    of subject: Owner
   ) -> AnyObject & Sendable {
-    // The hook is chosen by `Subject`'s conformance to `Observable`, so the cast succeeds;
-    // opening the static type keeps the key path's root (a subclass would not match it).
-    func make<Tracked: KeyValueObservable & Observable>(_: Tracked.Type) -> AnyObject & Sendable {
-      let trackedKeyPath = keyPath as! ReferenceWritableKeyPath<Tracked, Value>
-      return PropertyRegistrar(trackedKeyPath, registrar: ObjectRegistrar.of(subject))
-    }
-    let tracked: any (KeyValueObservable & Observable).Type = Subject.self as! any (KeyValueObservable & Observable).Type
-    return make(tracked)
+    // The engine asks the hook of the class that declares the property: `Owner` is
+    // `Subject`, so the cast succeeds.
+    PropertyRegistrar(keyPath as! ReferenceWritableKeyPath<Subject, Value>, registrar: ObjectRegistrar.of(subject))
   }
 }
 

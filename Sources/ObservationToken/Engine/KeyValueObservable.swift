@@ -12,6 +12,24 @@
 /// }
 /// ```
 ///
+/// ## Swift Observation and SwiftUI
+///
+/// A class that also conforms to Observation's `Observable` is seen by
+/// `withObservationTracking`, `Observations` and so SwiftUI, with no other code: reading
+/// an `@Observed` property in a tracking scope registers it, and setting it — or editing
+/// it through its projection (`document.$tags`) — tells the scope, with Observation's
+/// `willSet` and `didSet` timing. Tokens, bindings and raw observers on the same object
+/// work as before. A class that does not conform pays nothing for this.
+///
+/// ```swift
+/// final class Settings: KeyValueObservable, Observable {
+///   @Observed var volume = 5
+/// }
+/// ```
+///
+/// Reads through the projection (`settings.$tags.count`) are not tracked: read the
+/// property itself in a view.
+///
 /// > Important: An `@Observed` property's value is ordinary storage: as with any `var`,
 /// > setting it concurrently with another access to the same property needs your own
 /// > synchronization, and so does adding an observation of it (adding reads the key
