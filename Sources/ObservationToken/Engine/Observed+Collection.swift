@@ -108,7 +108,8 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     let inserted = Value(newElements)
     guard let observers = withStorage({ $0.observers }) else { return store(bounds, with: inserted) }
     // A class that opts in to another observation system reports around the edit.
-    guard let companion = observers.companion else { return edit(bounds, with: inserted, reportingTo: observers) }
+    guard reportsElsewhere else { return edit(bounds, with: inserted, reportingTo: observers) }
+    let companion = observers.companion.unsafelyUnwrapped
     companion.willChange(of: subject)
     edit(bounds, with: inserted, reportingTo: observers)
     companion.didChange(of: subject)

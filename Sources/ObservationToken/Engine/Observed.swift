@@ -137,7 +137,8 @@ public struct Observed<Value> {
     ObservedProjection(
       subject: subject,
       access: { subject, body in body(&unsafeDowncast(subject, to: Subject.self)[keyPath: storageKeyPath]) },
-      name: { PropertyName.ofStorage(storageKeyPath) }
+      name: { PropertyName.ofStorage(storageKeyPath) },
+      reportsElsewhere: Subject._observationHook != nil
     )
   }
 

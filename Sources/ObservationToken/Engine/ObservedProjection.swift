@@ -24,12 +24,16 @@ public struct ObservedProjection<Value> {
   @usableFromInline let access: StorageAccess
   /// The property as written in source, such as `\Document.tags`, for messages.
   @usableFromInline let name: () -> String
+  /// Whether the class opts in to another observation system, which edits then report to:
+  /// a constant where the projection is made, so that elsewhere the check folds away.
+  @usableFromInline let reportsElsewhere: Bool
 
   @inlinable
-  init(subject: AnyObject, access: @escaping StorageAccess, name: @escaping () -> String) {
+  init(subject: AnyObject, access: @escaping StorageAccess, name: @escaping () -> String, reportsElsewhere: Bool) {
     self.subject = subject
     self.access = access
     self.name = name
+    self.reportsElsewhere = reportsElsewhere
   }
 
   /// Runs `body` with the storage; never call user code from `body`, which could read or
