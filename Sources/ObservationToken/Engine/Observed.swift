@@ -106,24 +106,22 @@ public struct Observed<Value> {
     in subject: Subject,
     _ storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) {
-    do {
-      // Two checks, the first on the bare reference: when it is all the unobserved path
-      // reads, the optimizer keeps the object's retain out of that path.
-      if subject[keyPath: storageKeyPath].observers == nil {
-        subject[keyPath: storageKeyPath].value = newValue
-        return
-      }
-      // The storage owns the list and never replaces it, and the set keeps the object
-      // alive, so the list is passed along without retaining it.
-      let observers = Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
-      guard observers._withUnsafeGuaranteedRef({ $0.isObserved }) else {
-        subject[keyPath: storageKeyPath].value = newValue
-        return
-      }
-      let oldValue = subject[keyPath: storageKeyPath].value
-      PropertyObservers.report(ObservedChange(setting: oldValue, to: newValue), to: observers, of: subject) {
-        subject[keyPath: storageKeyPath].value = newValue
-      }
+    // Two checks, the first on the bare reference: when it is all the unobserved path
+    // reads, the optimizer keeps the object's retain out of that path.
+    if subject[keyPath: storageKeyPath].observers == nil {
+      subject[keyPath: storageKeyPath].value = newValue
+      return
+    }
+    // The storage owns the list and never replaces it, and the set keeps the object
+    // alive, so the list is passed along without retaining it.
+    let observers = Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)
+    guard observers._withUnsafeGuaranteedRef({ $0.isObserved }) else {
+      subject[keyPath: storageKeyPath].value = newValue
+      return
+    }
+    let oldValue = subject[keyPath: storageKeyPath].value
+    PropertyObservers.report(ObservedChange(setting: oldValue, to: newValue), to: observers, of: subject) {
+      subject[keyPath: storageKeyPath].value = newValue
     }
   }
 
