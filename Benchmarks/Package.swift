@@ -19,7 +19,12 @@ let package = Package(
         .product(name: "ObservationToken", package: "ObservationToken"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         "CMallocInfo",
-      ]
+      ],
+      // No merging of functions that differ only in constants: two subjects' identical
+      // specializations (two model classes observed the same way) would become one
+      // function called through thunks, and each subject's figure would depend on which
+      // others the binary measures.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]
     ),
     // A header-only module exposing glibc's <malloc.h> (mallinfo2), which the Glibc
     // module Swift ships does not include. Nothing is compiled or linked for it.
