@@ -38,14 +38,14 @@ final class PropertyRegistrar<Subject: KeyValueObservable & Observable, Value>: 
   }
 
   override func read(of subject: AnyObject) {
-    object.registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+    object.access(unsafeDowncast(subject, to: Subject.self), keyPath)
   }
 
   override func willChange(of subject: AnyObject) {
-    object.registrar.willSet(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+    object.willSet(unsafeDowncast(subject, to: Subject.self), keyPath)
   }
 
   override func didChange(of subject: AnyObject) {
-    object.registrar.didSet(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+    object.didSet(unsafeDowncast(subject, to: Subject.self), keyPath)
   }
 }
