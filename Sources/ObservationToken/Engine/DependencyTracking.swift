@@ -124,10 +124,10 @@ enum DependencyTracking {
   /// report a change, and a silent observation is worse than a clear stop.
   @usableFromInline
   static func requireObservable(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, subjectType: Any.Type) {
-    precondition(
-      !dependencies.isEmpty,
+    guard dependencies.isEmpty else { return }
+    Misuse.stop(
       """
-      ObservationToken: \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
+      \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
       so it can never report a change. Mark the property @Observed, or observe a computed property \
       that reads one.
       """
