@@ -59,7 +59,16 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
 
-  override var summary: String { info.summary }
+  override var summary: String { info.summary(naming: keyPathName) }
+
+  /// Named by reflecting the root and the objects along the way, each property found by
+  /// its list among those last read; the runtime's form once the registration has ended
+  /// or its root is gone.
+  @usableFromInline var keyPathName: String {
+    let lists = state.withLock { $0.entries.map(\.list) }
+    guard let root, !lists.isEmpty else { return PropertyName.ofKeyPath(info.keyPath) }
+    return PropertyName.of(info.keyPath, reading: lists, from: root)
+  }
 
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }

@@ -48,7 +48,8 @@ extension KeyValueObservable {
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
-  ///   when there is no such registration; nothing else is changed.
+  ///   when there is no such registration; nothing else is changed. To name the key path
+  ///   as written, that error reads it once, as adding an observer does.
   public func removeObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>,
@@ -61,7 +62,8 @@ extension KeyValueObservable {
   /// context, as KVO's method without a context does.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
-  ///   when there is no such registration; nothing else is changed.
+  ///   when there is no such registration; nothing else is changed. To name the key path
+  ///   as written, that error reads it once, as adding an observer does.
   public func removeObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>
@@ -70,7 +72,8 @@ extension KeyValueObservable {
   }
 
   /// Finds the registration in the raw layer's table, without reading the property:
-  /// removal is safe from any thread, even while the property is being set.
+  /// removal is safe from any thread, even while the property is being set. Only a
+  /// removal that finds nothing reads the key path, to name it in the error.
   private func removeRegistration<Value>(
     of observer: any KeyValueObserving,
     for keyPath: KeyPath<Self, Value>,
@@ -82,10 +85,21 @@ extension KeyValueObservable {
     guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
       throw .notRegistered(
         observerType: String(describing: type(of: observer)),
-        keyPath: PropertyName.ofKeyPath(keyPath),
+        keyPath: keyPathName(keyPath),
         context: context.map { $0.map { String(describing: $0) } ?? "nil" }
       )
     }
     latest.invalidate()
+  }
+
+  /// `keyPath` as written, for the error of a removal that found nothing: evaluated once
+  /// to learn which `@Observed` properties it reads, then named by reflection (see
+  /// ``PropertyName``). Only this failing path reads the key path.
+  private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
+    var lists: [ObserverList] = []
+    DependencyTracking.track { _ = self[keyPath: keyPath] } then: { dependencies in
+      lists = dependencies.map(\.observers.list)
+    }
+    return PropertyName.of(keyPath, reading: lists, from: self)
   }
 }
