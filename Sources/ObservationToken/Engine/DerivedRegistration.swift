@@ -39,6 +39,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyObserver] = []
+    /// Whether it is still to be decided that the key path's last step reads an
+    /// `@Observed` property; see ``ChainLastStep``.
+    var lastStepIsUndecided = true
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -100,10 +103,15 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   /// Records an evaluation: under the lock, runs `exchange` (which swaps the typed half's
   /// last value), notes whether the value mirrors its sole dependency, and moves the
-  /// entries to `dependencies`. Returns whether the previous value mirrored it.
+  /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
+  /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
+  /// stops the program before anything is changed when it reads no `@Observed` property.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
+      if state.lastStepIsUndecided {
+        state.lastStepIsUndecided = ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root)
+      }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
       retarget(&state, to: dependencies)

@@ -39,20 +39,49 @@ enum PropertyName {
   /// with each of them named: `\DocumentCell.document?.title`. Each property after the
   /// first is looked for on the object the one before holds, as a chain reads them.
   /// Falls back to the runtime's form unless every computed component is one of those
-  /// properties, in order and of its value type; a key path of one component must also be
-  /// settable, as an `@Observed` property is (a get-only computed property reading one
-  /// property of its own type is not that property).
+  /// properties, in order and of its value type; a key path that is one computed
+  /// component must also be settable, as an `@Observed` property is (a get-only computed
+  /// property reading one property of its own type is not that property).
   static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject) -> String {
+    guard let read = properties(reading: lists, from: root) else { return ofKeyPath(keyPath) }
+    let text = ofKeyPath(keyPath)
+    if read.count == 1, computedComponents(in: text).first?.whole.upperBound == text.endIndex, !isSettable(keyPath) {
+      return text
+    }
+    return naming(text, read.map { ($0.name, $0.valueType) })
+  }
+
+  /// The `@Observed` properties of `lists`, read in that order as a chain reads them:
+  /// the first on `root`, each other on the object the one before holds; `nil` when one
+  /// is not found so.
+  static func properties(reading lists: [ObserverList], from root: AnyObject) -> [ReflectedProperty]? {
     var object: AnyObject? = root
     var read: [ReflectedProperty] = []
     for list in lists {
       guard let current = object, let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.list === list })
-      else { return ofKeyPath(keyPath) }
+      else { return nil }
       read.append(found)
       object = found.object
     }
-    if read.count == 1 && !isSettable(keyPath) { return ofKeyPath(keyPath) }
-    return naming(ofKeyPath(keyPath), read.map { ($0.name, $0.valueType) })
+    return read
+  }
+
+  /// The step `keyPath` takes after the computed components that are `properties`, as
+  /// written (`notes`, or `<computed (Int)>`); `nil` when the key path ends there, or its
+  /// first components are not those properties.
+  static func step(after properties: [(name: String, valueType: Any.Type)], in keyPath: AnyKeyPath) -> String? {
+    let text = ofKeyPath(keyPath)
+    let components = computedComponents(in: text)
+    guard !properties.isEmpty, components.count >= properties.count,
+      zip(components, properties).allSatisfy({ text[$0.valueType] == String(describing: $1.valueType) })
+    else { return nil }
+    let rest = text[components[properties.count - 1].whole.upperBound...].drop(while: { $0 == "?" || $0 == "!" })
+    guard rest.first == "." else { return nil }
+    let step = rest.dropFirst()
+    if step.hasPrefix("<computed (") {
+      return String(step[..<components[properties.count].whole.upperBound])
+    }
+    return String(step.prefix(while: { $0 != "." && $0 != "?" && $0 != "!" }))
   }
 
   /// Whether `keyPath` can set its value: whether it is a `ReferenceWritableKeyPath` or a
@@ -72,10 +101,21 @@ enum PropertyName {
     return naming(ofKeyPath(keyPath), [(names[0], types.valueType)])
   }
 
+  /// `keyPath` with its first computed components named as `properties`, which a chain
+  /// check found it reads before steps that read nothing (see ``ChainLastStep``).
+  static func of(_ keyPath: AnyKeyPath, startingWith properties: [ReflectedProperty]) -> String {
+    naming(ofKeyPath(keyPath), properties.map { ($0.name, $0.valueType) }, all: false)
+  }
+
   /// `text` with its computed components replaced by `properties`' names, when they are as
-  /// many and of the same value types, in order; otherwise `text` unchanged.
-  private static func naming(_ text: String, _ properties: [(name: String, valueType: Any.Type)]) -> String {
-    let components = computedComponents(in: text)
+  /// many (or, unless `all`, the first of them) and of the same value types, in order;
+  /// otherwise `text` unchanged.
+  private static func naming(
+    _ text: String,
+    _ properties: [(name: String, valueType: Any.Type)],
+    all: Bool = true
+  ) -> String {
+    let components = computedComponents(in: text).prefix(all ? .max : properties.count)
     guard components.count == properties.count,
       zip(components, properties).allSatisfy({ text[$0.valueType] == String(describing: $1.valueType) })
     else { return text }
