@@ -9,9 +9,13 @@ extension KeyValueObservable {
   /// Registering the same observer, key path and context twice registers twice.
   ///
   /// ```swift
-  /// private var context = 0
-  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.old, .new], context: &context)
+  /// nonisolated(unsafe) private static var context = 0    // as ported from KVO
+  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.old, .new], context: &Self.context)
   /// ```
+  ///
+  /// A global or static `var` is shared mutable state, which Swift 6 accepts only marked
+  /// `nonisolated(unsafe)`; new code can use a ``KeyValueObservingContext``, a `static let`
+  /// whose identity is the context.
   ///
   /// - Parameters:
   ///   - observer: Receives the changes; held weakly.
@@ -28,9 +32,22 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     context: UnsafeMutableRawPointer? = nil
   ) {
+    addRawObserver(observer, forKeyPath: keyPath, options: options, context: context, keeping: nil)
+  }
+
+  /// Registers a raw observer; the registration keeps `owner` (a context object) alive.
+  @inlinable
+  func addRawObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    context: UnsafeMutableRawPointer?,
+    keeping owner: AnyObject?
+  ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    let sink = ClosureSink { [weak observer] subject, change in
+    let sink = ClosureSink { [weak observer, owner] subject, change in
       guard let observer else { return false }
+      _ = owner  // kept for the registration's lifetime
       observer.observeValue(
         forKeyPath: erasedKeyPath,
         of: subject,
