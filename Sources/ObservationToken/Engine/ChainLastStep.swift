@@ -57,7 +57,8 @@ enum ChainLastStep {
       \(PropertyName.of(keyPath, startingWith: properties)) on \(type(of: root)) \
       ends in \(name), which reads no @Observed property, so the observation would report \
       only the replacement of a \(objectType), never a change of \(name). Mark the property \
-      @Observed, or end the key path at a computed property that reads one.
+      @Observed, or end the key path at a computed property that reads one; for a value that \
+      never changes (a let), observe the key path up to the \(objectType) instead.
       """
     )
   }

@@ -13,6 +13,7 @@ struct ChainLastStepTests {
     let message = standardError(of: result)
     #expect(message.contains("\(use.keyPathText)ends in \(use.stepText), which reads no @Observed property"))
     #expect(message.contains("never a change of \(use.stepText). Mark the property @Observed"))
+    #expect(message.contains("for a value that never changes (a let), observe the key path up to the NotesDocument instead."))
   }
 
   @Test("A chain ending in a computed property that reads an @Observed one reports its changes")
@@ -58,6 +59,8 @@ enum UnobservedLastStep: String, CaseIterable, Codable, Sendable {
   case computedReadingPlainVar
   /// A computed property giving the document, then its plain var.
   case plainVarThroughComputedObject
+  /// `\.document?.id`, a `let`: stopped as a `let` at the start of a key path is.
+  case letConstant
 
   /// The key path, as the message names it (the runtime prints a chain's optional result
   /// with a `?`). A computed property passing on an `@Observed` one's object is named as
@@ -67,12 +70,14 @@ enum UnobservedLastStep: String, CaseIterable, Codable, Sendable {
     case .plainVar, .plainVarOfObjectSetLater: #"\NotesCell.document?.notes? on NotesCell "#
     case .computedReadingPlainVar: #"\NotesCell.document?.<computed (Int)>? on NotesCell "#
     case .plainVarThroughComputedObject: ""
+    case .letConstant: #"\NotesCell.document?.id? on NotesCell "#
     }
   }
 
   var stepText: String {
     switch self {
     case .computedReadingPlainVar: #"\NotesDocument.<computed (Int)>"#
+    case .letConstant: #"\NotesDocument.id"#
     default: #"\NotesDocument.notes"#
     }
   }
@@ -84,6 +89,7 @@ enum UnobservedLastStep: String, CaseIterable, Codable, Sendable {
     case .plainVar, .plainVarOfObjectSetLater: token = cell.observe(\.document?.notes) { _, _ in }
     case .computedReadingPlainVar: token = cell.observe(\.document?.notesLength) { _, _ in }
     case .plainVarThroughComputedObject: token = cell.observe(\.currentDocument?.notes) { _, _ in }
+    case .letConstant: token = cell.observe(\.document?.id) { _, _ in }
     }
     cell.document = NotesDocument()
     withExtendedLifetime(token) {}
@@ -94,6 +100,7 @@ enum UnobservedLastStep: String, CaseIterable, Codable, Sendable {
 final class NotesDocument: KeyValueObservable {
   @Observed var title = "Draft"
   var notes = ""
+  let id = 7
   var notesLength: Int { notes.count }
   var shout: String { title.uppercased() }
 }
