@@ -58,7 +58,8 @@ enum PropertyName {
     var object: AnyObject? = root
     var read: [ReflectedProperty] = []
     for list in lists {
-      guard let current = object, let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.list === list })
+      guard let current = object,
+        let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.list === list })
       else { return nil }
       read.append(found)
       object = found.object
@@ -127,8 +128,10 @@ enum PropertyName {
   }
 
   /// Where the runtime printed `<computed (Type)>`: the whole component, and the type.
-  private static func computedComponents(in text: String) -> [(whole: Range<String.Index>, valueType: Range<String.Index>)] {
-    var components: [(whole: Range<String.Index>, valueType: Range<String.Index>)] = []
+  private typealias ComputedComponent = (whole: Range<String.Index>, valueType: Range<String.Index>)
+
+  private static func computedComponents(in text: String) -> [ComputedComponent] {
+    var components: [ComputedComponent] = []
     var rest = text[...]
     while let opening = rest.firstRange(of: "<computed (") {
       // The type may hold parentheses of its own, such as a tuple's.

@@ -13,7 +13,9 @@ struct ChainLastStepTests {
     let message = standardError(of: result)
     #expect(message.contains("\(use.keyPathText)ends in \(use.stepText), which reads no @Observed property"))
     #expect(message.contains("never a change of \(use.stepText). Mark the property @Observed"))
-    #expect(message.contains("for a value that never changes (a let), observe the key path up to the NotesDocument instead."))
+    #expect(
+      message.contains("for a value that never changes (a let), observe the key path up to the NotesDocument instead.")
+    )
   }
 
   @Test("A chain ending in a computed property that reads an @Observed one reports its changes")

@@ -15,12 +15,14 @@ struct MisuseStopTests {
       use.perform(on: HasPlainStoredProperty())
     }
     let message = standardError(of: result)
-    #expect(message.contains("ObservationToken: \(use.keyPathText) on HasPlainStoredProperty reads no @Observed property"))
+    let subject = "\(use.keyPathText) on HasPlainStoredProperty"
+    #expect(message.contains("ObservationToken: \(subject) reads no @Observed property"))
     #expect(message.contains("so it can never report a change"))
     #expect(message.contains("Mark the property @Observed, or observe a computed property that reads one."))
   }
 
-  @Test("An edit of a collection property out of its bounds stops, naming the property; nothing was changed or notified",
+  @Test(
+    "An edit of a collection property out of its bounds stops, naming the property; nothing was changed or notified",
     arguments: InvalidEdit.allCases
   )
   func invalidEditStops(edit: InvalidEdit) async {

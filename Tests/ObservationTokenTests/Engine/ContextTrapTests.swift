@@ -16,7 +16,10 @@ struct ContextTrapTests {
     #expect(viewModel.unexpectedCalls == 0)
   }
 
-  @Test("Removing the subclass's registration with its context leaves the superclass's working", arguments: ContextStyle.allCases)
+  @Test(
+    "Removing the subclass's registration with its context leaves the superclass's working",
+    arguments: ContextStyle.allCases
+  )
   func removingSubclassKeepsSuperclass(style: ContextStyle) throws {
     let viewModel = style.makeViewModel(document: Document())
     try viewModel.stopObservingAsDetail()
@@ -26,7 +29,10 @@ struct ContextTrapTests {
     #expect(viewModel.unexpectedCalls == 0)
   }
 
-  @Test("Removing the superclass's registration with its context leaves the subclass's working", arguments: ContextStyle.allCases)
+  @Test(
+    "Removing the superclass's registration with its context leaves the subclass's working",
+    arguments: ContextStyle.allCases
+  )
   func removingSuperclassKeepsSubclass(style: ContextStyle) throws {
     let viewModel = style.makeViewModel(document: Document())
     try viewModel.stopObservingAsBase()
@@ -36,7 +42,10 @@ struct ContextTrapTests {
     #expect(viewModel.unexpectedCalls == 0)
   }
 
-  @Test("Removing the same context twice throws the second time and leaves the other registration working", arguments: ContextStyle.allCases)
+  @Test(
+    "Removing the same context twice throws the second time and leaves the other registration working",
+    arguments: ContextStyle.allCases
+  )
   func removingTwiceThrows(style: ContextStyle) throws {
     let viewModel = style.makeViewModel(document: Document())
     try viewModel.stopObservingAsDetail()
@@ -45,7 +54,10 @@ struct ContextTrapTests {
     #expect(viewModel.baseTitles == ["Final"])
   }
 
-  @Test("A removal without a context takes the most recent registration: the subclass's", arguments: ContextStyle.allCases)
+  @Test(
+    "A removal without a context takes the most recent registration: the subclass's",
+    arguments: ContextStyle.allCases
+  )
   func removalWithoutContextTakesSubclass(style: ContextStyle) throws {
     let viewModel = style.makeViewModel(document: Document())
     try viewModel.document.removeObserver(viewModel, forKeyPath: \.title)
