@@ -27,6 +27,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     case didChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
     /// The registration ended: drop the last value.
     case end
+    /// A description asks for the last value: pass it to the closure, under the lock.
+    case lastValue((Any?) -> Void)
   }
 
   /// Runs a step of the typed half for this registration.
@@ -69,8 +71,10 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// or its root is gone.
   @usableFromInline var keyPathName: String {
     let lists = state.withLock { $0.entries.map(\.list) }
-    guard let root, !lists.isEmpty else { return PropertyName.ofKeyPath(info.keyPath) }
-    return PropertyName.of(info.keyPath, reading: lists, from: root)
+    var value: Any?
+    typed(.lastValue { value = $0 }, self)
+    guard let root, !lists.isEmpty, let value else { return PropertyName.ofKeyPath(info.keyPath) }
+    return PropertyName.of(info.keyPath, reading: lists, from: root, value: value)
   }
 
   func dependencyWillChange(_ reference: DependencyChangeReference) {

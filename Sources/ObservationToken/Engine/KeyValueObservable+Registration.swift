@@ -114,9 +114,10 @@ extension KeyValueObservable {
   /// ``PropertyName``). Only this failing path reads the key path.
   private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
     var lists: [ObserverList] = []
-    DependencyTracking.track { _ = self[keyPath: keyPath] } then: { dependencies in
+    var value: Value?
+    DependencyTracking.track { value = self[keyPath: keyPath] } then: { dependencies in
       lists = dependencies.map(\.observers.list)
     }
-    return PropertyName.of(keyPath, reading: lists, from: self)
+    return PropertyName.of(keyPath, reading: lists, from: self, value: value as Any)
   }
 }

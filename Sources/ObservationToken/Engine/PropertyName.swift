@@ -39,16 +39,14 @@ enum PropertyName {
   /// with each of them named: `\DocumentCell.document?.title`. Each property after the
   /// first is looked for on the object the one before holds, as a chain reads them.
   /// Falls back to the runtime's form unless every computed component is one of those
-  /// properties, in order and of its value type; a key path that is one computed
-  /// component must also be settable, as an `@Observed` property is (a get-only computed
-  /// property reading one property of its own type is not that property).
-  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject) -> String {
-    guard let read = properties(reading: lists, from: root) else { return ofKeyPath(keyPath) }
-    let text = ofKeyPath(keyPath)
-    if read.count == 1, computedComponents(in: text).first?.whole.upperBound == text.endIndex, !isSettable(keyPath) {
-      return text
-    }
-    return naming(text, read.map { ($0.name, $0.valueType) })
+  /// properties, in order and of its value type, and the last of them holds the very
+  /// `value` the key path gave (a computed property that reads one `@Observed` property of
+  /// its own type, such as `title.uppercased()`, is not that property).
+  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject, value: Any) -> String {
+    guard let read = properties(reading: lists, from: root), let last = read.last,
+      ValueIdentity.same(last.value, value)
+    else { return ofKeyPath(keyPath) }
+    return naming(ofKeyPath(keyPath), read.map { ($0.name, $0.valueType) })
   }
 
   /// The `@Observed` properties of `lists`, read in that order as a chain reads them:
@@ -83,13 +81,6 @@ enum PropertyName {
       return String(step[..<components[properties.count].whole.upperBound])
     }
     return String(step.prefix(while: { $0 != "." && $0 != "?" && $0 != "!" }))
-  }
-
-  /// Whether `keyPath` can set its value: whether it is a `ReferenceWritableKeyPath` or a
-  /// `WritableKeyPath`, which an erased key path says only through its class.
-  private static func isSettable(_ keyPath: AnyKeyPath) -> Bool {
-    let kind = String(describing: type(of: keyPath))
-    return kind.hasPrefix("ReferenceWritableKeyPath<") || kind.hasPrefix("WritableKeyPath<")
   }
 
   /// `keyPath`, known to be exactly one `@Observed` property of its root type (a direct

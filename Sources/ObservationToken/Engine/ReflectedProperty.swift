@@ -20,6 +20,8 @@ struct ReflectedProperty {
   /// Its value when that is an object, or an optional holding one: the next object of a
   /// chain through it.
   let object: AnyObject?
+  /// Its value.
+  let value: Any
 
   /// The property as `\Document.title`.
   var path: String { "\\\(declaringType).\(name)" }
@@ -38,7 +40,8 @@ struct ReflectedProperty {
               declaringType: current.subjectType,
               observers: storage.anyObservers,
               valueType: type(of: storage).valueType,
-              object: storage.objectValue
+              object: storage.objectValue,
+              value: storage.anyValue
             )
           )
         }
@@ -84,10 +87,33 @@ protocol ObservedStorage {
   static var valueType: Any.Type { get }
   /// The property's value when that is an object; see ``ReflectedProperty/object``.
   var objectValue: AnyObject? { get }
+  /// The property's value.
+  var anyValue: Any { get }
 }
 
 extension Observed: ObservedStorage {
   var anyObservers: PropertyObservers? { observers }
   static var valueType: Any.Type { Value.self }
   var objectValue: AnyObject? { ReflectedProperty.object(in: value) }
+  var anyValue: Any { value }
+}
+
+extension ValueIdentity {
+  /// Whether `first` and `second` are the very same value — the same type and bits, each
+  /// taken out of any optionals around it: a chain's value is the last property's,
+  /// wrapped in an optional for each `?` along the way. A value of more than 32 bytes is
+  /// never the same.
+  static func same(_ first: Any, _ second: Any) -> Bool {
+    func identity<Value>(_ value: Value) -> ValueIdentity { ValueIdentity(of: value) }
+    let first = _openExistential(unwrapped(first), do: identity)
+    let second = _openExistential(unwrapped(second), do: identity)
+    return first.large == nil && second.large == nil && first.hasSameBits(as: second)
+  }
+
+  /// `value` without the optionals around it; `value` itself when one of them is `nil`.
+  private static func unwrapped(_ value: Any) -> Any {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return value }
+    return unwrapped(wrapped.value)
+  }
 }

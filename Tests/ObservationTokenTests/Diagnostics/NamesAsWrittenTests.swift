@@ -62,6 +62,19 @@ struct NamesAsWrittenTests {
     #expect(!error.description.contains("word"))
   }
 
+  @Test("Along a chain, a computed property that reads one @Observed property of its own type is not named as it")
+  func computedLastStepOfChainIsNotMisnamed() throws {
+    let cell = DocumentCell(document: Document(title: "draft"))
+    let shout = cell.observe(\.document?.shoutedTitle) { _, _ in }
+    let title = cell.observe(\.document?.title) { _, _ in }
+    #expect(!shout.debugDescription.contains("title"))
+    #expect(title.debugDescription.contains(#"\DocumentCell.document?.title?"#))
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try cell.removeObserver(ChangeRecorder(), forKeyPath: \.document?.shoutedTitle)
+    }
+    #expect(!error.description.contains("title"))
+  }
+
   @Test("A token on one of several @Observed properties of one type never names another")
   func sameTypedPropertiesAreNotConfused() throws {
     let model = TwoStrings()
@@ -78,6 +91,11 @@ struct NamesAsWrittenTests {
 private final class ComputedOverOneProperty: KeyValueObservable {
   @Observed var word = "hi"
   var shout: String { word.uppercased() }
+}
+
+extension Document {
+  /// A get-only computed property reading one `@Observed` property of its own type.
+  fileprivate var shoutedTitle: String { title.uppercased() }
 }
 
 /// Two `@Observed` properties of one type.
