@@ -2,11 +2,12 @@
 /// where `notes` is a plain `var`, would follow only the replacement of `document`, never
 /// an edit of `notes` — a silent observation, stopped like a plain `var` is.
 ///
-/// A chain's last read returned an object when the key path went on from it without
-/// reading any `@Observed` property of it. That is checked on every evaluation until it
-/// is decided, at the cost of one type check of the last read; the rest runs only when
-/// the last read returned an object. While an optional along the way is `nil`, nothing
-/// can be decided: the check waits for the evaluation after it is set.
+/// When a chain's last step reads no `@Observed` property, the last property it read
+/// returned an object: the one that step reads from. So each evaluation, until the
+/// question is decided, costs one type check of its last read; the rest (reflection, the
+/// key path's description) runs only when that read returned an object. While an
+/// optional along the way is `nil`, nothing can be decided: the check waits for the
+/// evaluation after it is set.
 enum ChainLastStep {
   /// Whether the last step of `keyPath`, whose evaluation from `root` made the reads
   /// `dependencies`, is still to be decided: `false` once it is known to read an
@@ -28,7 +29,7 @@ enum ChainLastStep {
   private static func objectType(of type: ObjectIdentifier) -> AnyClass? {
     let metatype = unsafeBitCast(type, to: Any.Type.self)
     if let objectType = metatype as? AnyClass { return objectType }
-    // Checked first, as it reads the metadata's kind: the cast looks up a conformance.
+    // Asked before the cast, which looks up a conformance: this reads the metadata's kind.
     guard isOptional(metatype) else { return nil }
     return (metatype as? any OptionalObjectType.Type)?.wrappedObjectType
   }
