@@ -56,7 +56,7 @@ enum EngineWalkthrough {
     } catch {
       print("  caught:", error)
       check(
-        error == .notRegistered(observerType: "Logger", keyPath: "\\Note.<computed (String)>", context: nil),
+        error == .notRegistered(observerType: "Logger", keyPath: #"\Note.text"#, context: nil),
         "notRegistered"
       )
     }

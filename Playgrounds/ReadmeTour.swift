@@ -26,6 +26,27 @@ enum ReadmeTour {
 
   nonisolated(unsafe) private static var legacyContext = 0
 
+  final class TitleObserver: KeyValueObserving {
+    private static let context = KeyValueObservingContext()
+    var titles: [String] = []
+
+    func start(_ document: Document) {
+      document.addObserver(self, forKeyPath: \Document.title, options: [.new], context: Self.context)
+    }
+    func stop(_ document: Document) throws {
+      try document.removeObserver(self, forKeyPath: \Document.title, context: Self.context)
+    }
+    func observeValue(
+      forKeyPath keyPath: AnyKeyPath,
+      of object: AnyObject,
+      change: KeyValueChange,
+      context: UnsafeMutableRawPointer?
+    ) {
+      guard Self.context ~= context else { return }  // a registration of another class
+      titles.append(change.newValue as? String ?? "–")
+    }
+  }
+
   static func run() {
     page("The README's examples")
     let document = Document()
@@ -88,5 +109,16 @@ enum ReadmeTour {
       check(false, "the removal to succeed")
     }
     print(document.observationDescription)
+
+    let titleObserver = TitleObserver()
+    titleObserver.start(document)
+    document.title = "With a context object"
+    do {
+      try titleObserver.stop(document)
+    } catch {
+      check(false, "the removal with a context object to succeed")
+    }
+    document.title = "After"
+    check(titleObserver.titles == ["With a context object"], "one call, under its own context")
   }
 }

@@ -121,13 +121,19 @@ enum DependencyTracking {
   }
 
   /// Stops the program when a key path read no `@Observed` property: it could never
-  /// report a change, and a silent observation is worse than a clear stop.
-  @usableFromInline
+  /// report a change, and a silent observation is worse than a clear stop. The check is
+  /// inlined into every registration; the message is built out of line.
+  @inlinable @inline(__always)
   static func requireObservable(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, subjectType: Any.Type) {
-    precondition(
-      !dependencies.isEmpty,
+    if dependencies.isEmpty { stopUnobservable(keyPath, subjectType: subjectType) }
+  }
+
+  /// Stops for a key path that reads no `@Observed` property.
+  @usableFromInline @inline(never)
+  static func stopUnobservable(_ keyPath: AnyKeyPath, subjectType: Any.Type) -> Never {
+    Misuse.stop(
       """
-      ObservationToken: \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
+      \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
       so it can never report a change. Mark the property @Observed, or observe a computed property \
       that reads one.
       """

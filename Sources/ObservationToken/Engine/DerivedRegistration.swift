@@ -27,6 +27,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     case didChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
     /// The registration ended: drop the last value.
     case end
+    /// A description asks for the last value: pass it to the closure, under the lock.
+    case lastValue((Any?) -> Void)
   }
 
   /// Runs a step of the typed half for this registration.
@@ -39,6 +41,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyObserver] = []
+    /// Whether it is still to be decided that the key path's last step reads an
+    /// `@Observed` property; see ``ChainLastStep``.
+    var lastStepIsUndecided = true
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -59,7 +64,18 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
 
-  override var summary: String { info.summary }
+  override var summary: String { info.summary(naming: keyPathName) }
+
+  /// Named by reflecting the root and the objects along the way, each property found by
+  /// its list among those last read; the runtime's form once the registration has ended
+  /// or its root is gone.
+  @usableFromInline var keyPathName: String {
+    let lists = state.withLock { $0.entries.map(\.list) }
+    var value: Any?
+    typed(.lastValue { value = $0 }, self)
+    guard let root, !lists.isEmpty, let value else { return PropertyName.ofKeyPath(info.keyPath) }
+    return PropertyName.of(info.keyPath, reading: lists, from: root, value: value)
+  }
 
   func dependencyWillChange(_ reference: DependencyChangeReference) {
     guard info.options.contains(.prior), let root else { return }
@@ -91,10 +107,15 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   /// Records an evaluation: under the lock, runs `exchange` (which swaps the typed half's
   /// last value), notes whether the value mirrors its sole dependency, and moves the
-  /// entries to `dependencies`. Returns whether the previous value mirrored it.
+  /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
+  /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
+  /// stops the program before anything is changed when it reads no `@Observed` property.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
+      if state.lastStepIsUndecided {
+        state.lastStepIsUndecided = ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root)
+      }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
       retarget(&state, to: dependencies)

@@ -28,6 +28,8 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
         root._withUnsafeGuaranteedRef { didChange(registration, root: unsafeDowncast($0, to: Root.self), reference) }
       case .end:
         end(registration)
+      case .lastValue(let body):
+        _ = registration.withLastValue { body(value.map { $0 as Any }) }
       }
     }
   }

@@ -54,7 +54,11 @@ final class DirectRegistration: PropertyObserver, ObservationRegistration, @unch
 
   @usableFromInline override var isValid: Bool { super.isValid && !info.observerIsGone }
 
-  override var summary: String { info.summary }
+  override var summary: String { info.summary(naming: keyPathName) }
+
+  /// Named from the key path's root type: the key path is one `@Observed` property of it,
+  /// and the registration keeps no reference to the object.
+  @usableFromInline var keyPathName: String { PropertyName.ofSoleProperty(info.keyPath) }
 
   override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
     guard let sink else { return }

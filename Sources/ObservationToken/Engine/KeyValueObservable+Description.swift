@@ -11,53 +11,21 @@ extension KeyValueObservable {
   /// ```
   public var observationDescription: String {
     var lines = ["\(Self.self) observations:"]
-    for list in observedLists {
-      for registration in list.observers.registrations {
+    for property in ReflectedProperty.all(of: self) {
+      guard let observers = property.observers else { continue }
+      for registration in observers.registrations {
         guard registration.isValid else {
           // A raw observer released while registered: prune it now.
           if registration.info.observerIsGone { registration.invalidate() }
           continue
         }
-        let keyPath = registration is DirectRegistration ? list.path : PropertyName.ofKeyPath(registration.info.keyPath)
-        lines.append("  \(list.property): " + registration.summary(keyPath: keyPath))
+        let keyPath = registration is DirectRegistration ? property.path : registration.keyPathName
+        lines.append("  \(property.name): " + registration.summary(keyPath: keyPath))
       }
     }
     if lines.count == 1 { lines.append("  (none)") }
     return lines.joined(separator: "\n")
   }
-
-  /// The observer lists of the `@Observed` properties, found by reflection. Read under the
-  /// object's storage lock, as a tracked read is, because a first observation on another
-  /// thread may be storing a list. A type with a custom mirror is reflected without it:
-  /// its mirror is user code, which never runs under the lock.
-  private var observedLists: [ObservedList] {
-    func reflect() -> [ObservedList] {
-      var lists: [ObservedList] = []
-      var mirror: Mirror? = Mirror(reflecting: self)
-      while let current = mirror {
-        for child in current.children {
-          guard let storage = child.value as? any ObservedStorage, let observers = storage.anyObservers else {
-            continue
-          }
-          let property = (child.label.map { String($0.drop(while: { $0 == "_" })) }) ?? "?"
-          let path = "\\\(current.subjectType).\(property)"
-          lists.append(ObservedList(property: property, path: path, observers: observers))
-        }
-        mirror = current.superclassMirror
-      }
-      return lists
-    }
-    if self is CustomReflectable { return reflect() }
-    return ObservedStorageLocks.withLock(for: self, reflect)
-  }
-}
-
-/// One `@Observed` property's list, as a description finds it.
-private struct ObservedList {
-  let property: String
-  /// The property as `\Type.name`.
-  let path: String
-  let observers: PropertyObservers
 }
 
 extension ObservationRegistration {

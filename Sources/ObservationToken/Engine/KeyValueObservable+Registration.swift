@@ -9,9 +9,13 @@ extension KeyValueObservable {
   /// Registering the same observer, key path and context twice registers twice.
   ///
   /// ```swift
-  /// private var context = 0
-  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.old, .new], context: &context)
+  /// nonisolated(unsafe) private static var context = 0    // as ported from KVO
+  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.old, .new], context: &Self.context)
   /// ```
+  ///
+  /// A global or static `var` is shared mutable state, which Swift 6 accepts only marked
+  /// `nonisolated(unsafe)`; new code can use a ``KeyValueObservingContext``, a `static let`
+  /// whose identity is the context.
   ///
   /// - Parameters:
   ///   - observer: Receives the changes; held weakly.
@@ -28,9 +32,22 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     context: UnsafeMutableRawPointer? = nil
   ) {
+    addRawObserver(observer, forKeyPath: keyPath, options: options, context: context, keeping: nil)
+  }
+
+  /// Registers a raw observer; the registration keeps `owner` (a context object) alive.
+  @inlinable
+  func addRawObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    context: UnsafeMutableRawPointer?,
+    keeping owner: AnyObject?
+  ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    let sink = ClosureSink { [weak observer] subject, change in
+    let sink = ClosureSink { [weak observer, owner] subject, change in
       guard let observer else { return false }
+      _ = owner  // kept for the registration's lifetime
       observer.observeValue(
         forKeyPath: erasedKeyPath,
         of: subject,
@@ -48,7 +65,8 @@ extension KeyValueObservable {
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
-  ///   when there is no such registration; nothing else is changed.
+  ///   when there is no such registration; nothing else is changed. To name the key path
+  ///   as written, that error reads it once, as adding an observer does.
   public func removeObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>,
@@ -61,7 +79,8 @@ extension KeyValueObservable {
   /// context, as KVO's method without a context does.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
-  ///   when there is no such registration; nothing else is changed.
+  ///   when there is no such registration; nothing else is changed. To name the key path
+  ///   as written, that error reads it once, as adding an observer does.
   public func removeObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>
@@ -70,7 +89,8 @@ extension KeyValueObservable {
   }
 
   /// Finds the registration in the raw layer's table, without reading the property:
-  /// removal is safe from any thread, even while the property is being set.
+  /// removal is safe from any thread, even while the property is being set. Only a
+  /// removal that finds nothing reads the key path, to name it in the error.
   private func removeRegistration<Value>(
     of observer: any KeyValueObserving,
     for keyPath: KeyPath<Self, Value>,
@@ -82,10 +102,22 @@ extension KeyValueObservable {
     guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
       throw .notRegistered(
         observerType: String(describing: type(of: observer)),
-        keyPath: PropertyName.ofKeyPath(keyPath),
+        keyPath: keyPathName(keyPath),
         context: context.map { $0.map { String(describing: $0) } ?? "nil" }
       )
     }
     latest.invalidate()
+  }
+
+  /// `keyPath` as written, for the error of a removal that found nothing: evaluated once
+  /// to learn which `@Observed` properties it reads, then named by reflection (see
+  /// ``PropertyName``). Only this failing path reads the key path.
+  private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
+    var lists: [ObserverList] = []
+    var value: Value?
+    DependencyTracking.track { value = self[keyPath: keyPath] } then: { dependencies in
+      lists = dependencies.map(\.observers.list)
+    }
+    return PropertyName.of(keyPath, reading: lists, from: self, value: value as Any)
   }
 }

@@ -9,4 +9,8 @@
 protocol ObservationRegistration: Subscription {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
+
+  /// The key path as written, such as `\Document.title`; see ``PropertyName``. A cold
+  /// path: it may reflect the objects observed.
+  var keyPathName: String { get }
 }

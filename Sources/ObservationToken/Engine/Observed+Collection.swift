@@ -154,30 +154,47 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     withStorage { swap(&$0.value, &value) }
   }
 
-  @inlinable
-  func checkIndex(_ index: Int, in value: Value, operation: String) {
-    precondition(
-      value.indices.contains(index),
-      "ObservationToken: cannot \(operation) at index \(index) of \(name()), "
-        + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
-    )
+  /// Stops unless `index` is a valid index of `value`. The check is inlined; the message
+  /// is built out of line, only on the way to the stop.
+  @inlinable @inline(__always)
+  func checkIndex(_ index: Int, in value: Value, operation: StaticString) {
+    guard value.indices.contains(index) else {
+      Misuse.invalidEdit(operation, "at index \(index)", of: name, valid: value.startIndex..<value.endIndex)
+    }
   }
 
-  @inlinable
-  func checkPosition(_ index: Int, in value: Value, operation: String) {
-    precondition(
-      (value.startIndex...value.endIndex).contains(index),
-      "ObservationToken: cannot \(operation) at index \(index) of \(name()), "
-        + "whose valid positions are \(value.startIndex)...\(value.endIndex); nothing was changed"
-    )
+  /// Stops unless `index` is a position in `value`, its end included.
+  @inlinable @inline(__always)
+  func checkPosition(_ index: Int, in value: Value, operation: StaticString) {
+    guard (value.startIndex...value.endIndex).contains(index) else {
+      Misuse.invalidEdit(operation, "at position \(index)", of: name, valid: value.startIndex..<value.endIndex)
+    }
   }
 
-  @inlinable
-  func checkRange(_ bounds: Range<Int>, in value: Value, operation: String) {
-    precondition(
-      bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex,
-      "ObservationToken: cannot \(operation) the range \(bounds) of \(name()), "
-        + "whose valid indexes are \(value.startIndex)..<\(value.endIndex); nothing was changed"
+  /// Stops unless `bounds` lies within `value`.
+  @inlinable @inline(__always)
+  func checkRange(_ bounds: Range<Int>, in value: Value, operation: StaticString) {
+    guard bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex else {
+      Misuse.invalidEdit(operation, "the range \(bounds)", of: name, valid: value.startIndex..<value.endIndex)
+    }
+  }
+}
+
+extension Misuse {
+  /// Stops for an edit of a collection property outside its bounds, which changed nothing.
+  @usableFromInline @inline(never)
+  static func invalidEdit(
+    _ operation: StaticString,
+    _ target: @autoclosure () -> String,
+    of property: () -> String,
+    valid: Range<Int>
+  ) -> Never {
+    stop(
+      """
+      cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid) \
+      (positions \(valid.lowerBound)...\(valid.upperBound) to insert); nothing was changed. \
+      Check the index against the collection's count first.
+      """
     )
   }
 }

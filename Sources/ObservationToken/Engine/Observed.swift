@@ -153,12 +153,3 @@ public struct Observed<Value> {
     fatalError("unreachable")
   }
 }
-
-/// What the engine needs to see of any `@Observed` storage, whatever its value type.
-protocol ObservedStorage {
-  var anyObservers: PropertyObservers? { get }
-}
-
-extension Observed: ObservedStorage {
-  var anyObservers: PropertyObservers? { observers }
-}

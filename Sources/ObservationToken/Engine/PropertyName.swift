@@ -1,10 +1,13 @@
-/// Names properties and key paths in messages and descriptions.
+/// Names properties and key paths in messages, errors and descriptions, as written in
+/// source: `\Document.title`, `\DocumentCell.document?.title`.
 ///
 /// The runtime cannot name computed key path components, and `@Observed` properties are
-/// computed: messages print key paths as the runtime does, and only
-/// ``KeyValueObservable/observationDescription``, which reflects the object, names them.
-/// The storage key path names a property, but it must not escape the property's inlined
-/// accessors; only the collection projection, which has it anyway, uses it.
+/// computed: it prints `\Document.<computed (String)>`. Where the `@Observed` properties a
+/// key path reads are known, each such component is named by reflecting the objects (or,
+/// for one property of the key path's root, its type) — on cold paths only. A computed
+/// property that is not `@Observed` (`displayTitle`) keeps the runtime's form. The storage
+/// key path names a property, but it must not escape the property's inlined accessors;
+/// only the collection projection, which has it anyway, uses it.
 @usableFromInline
 enum PropertyName {
   /// The property behind a wrapper's storage key path: `\Document._title` becomes
@@ -30,5 +33,110 @@ enum PropertyName {
       rest = rest[start.upperBound...].drop(while: \.isHexDigit)
     }
     return result + rest
+  }
+
+  /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
+  /// with each of them named: `\DocumentCell.document?.title`. Each property after the
+  /// first is looked for on the object the one before holds, as a chain reads them.
+  /// Falls back to the runtime's form unless every computed component is one of those
+  /// properties, in order and of its value type, and the last of them holds the very
+  /// `value` the key path gave (a computed property that reads one `@Observed` property of
+  /// its own type, such as `title.uppercased()`, is not that property).
+  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject, value: Any) -> String {
+    guard let read = properties(reading: lists, from: root), let last = read.last,
+      ValueIdentity.same(last.value, value)
+    else { return ofKeyPath(keyPath) }
+    return naming(ofKeyPath(keyPath), read.map { ($0.name, $0.valueType) })
+  }
+
+  /// The `@Observed` properties of `lists`, read in that order as a chain reads them:
+  /// the first on `root`, each other on the object the one before holds; `nil` when one
+  /// is not found so.
+  static func properties(reading lists: [ObserverList], from root: AnyObject) -> [ReflectedProperty]? {
+    var object: AnyObject? = root
+    var read: [ReflectedProperty] = []
+    for list in lists {
+      guard let current = object,
+        let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.list === list })
+      else { return nil }
+      read.append(found)
+      object = found.object
+    }
+    return read
+  }
+
+  /// The step `keyPath` takes after the computed components that are `properties`, as
+  /// written (`notes`, or `<computed (Int)>`); `nil` when the key path ends there, or its
+  /// first components are not those properties.
+  static func step(after properties: [(name: String, valueType: Any.Type)], in keyPath: AnyKeyPath) -> String? {
+    let text = ofKeyPath(keyPath)
+    let components = computedComponents(in: text)
+    guard !properties.isEmpty, components.count >= properties.count,
+      zip(components, properties).allSatisfy({ text[$0.valueType] == String(describing: $1.valueType) })
+    else { return nil }
+    let rest = text[components[properties.count - 1].whole.upperBound...].drop(while: { $0 == "?" || $0 == "!" })
+    guard rest.first == "." else { return nil }
+    let step = rest.dropFirst()
+    if step.hasPrefix("<computed (") {
+      return String(step[..<components[properties.count].whole.upperBound])
+    }
+    return String(step.prefix(while: { $0 != "." && $0 != "?" && $0 != "!" }))
+  }
+
+  /// `keyPath`, known to be exactly one `@Observed` property of its root type (a direct
+  /// registration), named from the type alone when only one such property has its value
+  /// type; otherwise the runtime's form.
+  static func ofSoleProperty(_ keyPath: AnyKeyPath) -> String {
+    let types = type(of: keyPath)
+    let names = ReflectedProperty.names(in: types.rootType, ofValueType: types.valueType)
+    guard names.count == 1 else { return ofKeyPath(keyPath) }
+    return naming(ofKeyPath(keyPath), [(names[0], types.valueType)])
+  }
+
+  /// `keyPath` with its first computed components named as `properties`, which a chain
+  /// check found it reads before steps that read nothing (see ``ChainLastStep``).
+  static func of(_ keyPath: AnyKeyPath, startingWith properties: [ReflectedProperty]) -> String {
+    naming(ofKeyPath(keyPath), properties.map { ($0.name, $0.valueType) }, all: false)
+  }
+
+  /// `text` with its computed components replaced by `properties`' names, when they are as
+  /// many (or, unless `all`, the first of them) and of the same value types, in order;
+  /// otherwise `text` unchanged.
+  private static func naming(
+    _ text: String,
+    _ properties: [(name: String, valueType: Any.Type)],
+    all: Bool = true
+  ) -> String {
+    let components = computedComponents(in: text).prefix(all ? .max : properties.count)
+    guard components.count == properties.count,
+      zip(components, properties).allSatisfy({ text[$0.valueType] == String(describing: $1.valueType) })
+    else { return text }
+    var named = text
+    for (component, property) in zip(components, properties).reversed() {
+      named.replaceSubrange(component.whole, with: property.name)
+    }
+    return named
+  }
+
+  /// Where the runtime printed `<computed (Type)>`: the whole component, and the type.
+  private typealias ComputedComponent = (whole: Range<String.Index>, valueType: Range<String.Index>)
+
+  private static func computedComponents(in text: String) -> [ComputedComponent] {
+    var components: [ComputedComponent] = []
+    var rest = text[...]
+    while let opening = rest.firstRange(of: "<computed (") {
+      // The type may hold parentheses of its own, such as a tuple's.
+      var depth = 1
+      var index = opening.upperBound
+      while index < rest.endIndex, depth > 0 {
+        if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1 }
+        index = rest.index(after: index)
+      }
+      guard depth == 0, index < rest.endIndex, rest[index] == ">" else { break }
+      let end = rest.index(after: index)
+      components.append((opening.lowerBound..<end, opening.upperBound..<rest.index(before: index)))
+      rest = rest[end...]
+    }
+    return components
   }
 }

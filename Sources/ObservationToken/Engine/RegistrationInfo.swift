@@ -47,10 +47,10 @@ struct RegistrationInfo: @unchecked Sendable {
   /// Orders registrations; later registrations have larger sequences.
   var sequence: UInt64 { sequenceAndOptions >> 8 }
 
-  /// The subject's type, the key path and the extra calls asked for, such as
-  /// `Document \Document.<computed (String)> [.initial]`, for a token's description.
-  var summary: String {
-    "\(subjectType) \(PropertyName.ofKeyPath(keyPath)) \(options.subtracting([.old, .new]))"
+  /// The subject's type, the key path as `keyPath` names it, and the extra calls asked
+  /// for, such as `Document \Document.title [.initial]`, for a token's description.
+  func summary(naming keyPath: String) -> String {
+    "\(subjectType) \(keyPath) \(options.subtracting([.old, .new]))"
   }
 
   /// The raw observer and its context; `nil` for the private registration of a token.

@@ -80,11 +80,13 @@ extension ObservationToken: Hashable {
 
 extension ObservationToken: CustomDebugStringConvertible {
   /// The type the key path starts from, the key path, the options and the state, such as
-  /// `ObservationToken(Document \Document.<computed (String)> [.initial], valid)`.
+  /// `ObservationToken(Document \Document.title [.initial], valid)`.
   ///
-  /// The key path is printed as the runtime prints it, which shows an `@Observed`
-  /// property as a computed component of its type; the subject's
-  /// ``KeyValueObservable/observationDescription`` names its properties.
+  /// `@Observed` properties are named as written, `\DocumentCell.document?.title` for a
+  /// chain. The runtime's form, `\Document.<computed (String)>`, remains where no name can
+  /// be told: for a computed property that is not `@Observed` (such as `displayTitle`),
+  /// for a chain once its token has ended or its subject is gone, and for a property that
+  /// shares its type with another `@Observed` property of its class.
   public var debugDescription: String {
     "ObservationToken(\(subscription.summary), " + (isValid ? "valid" : "invalid") + ")"
   }

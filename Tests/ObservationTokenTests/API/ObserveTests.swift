@@ -32,11 +32,6 @@ final class APIRichEditorComponent: APIEditorComponent {
   }
 }
 
-/// Conforms, but has no `@Observed` property: nothing about it can be observed.
-final class APIUnobservableModel: KeyValueObservable {
-  var count = 0
-}
-
 /// An in-place edit of `document.$tags`, starting from `["a", "b"]`.
 enum APITagsEdit: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case append, insertAtStart, appendSeveral, removeFirst, removeAll, replaceSecond
@@ -318,12 +313,5 @@ struct ObserveTests {
     #expect(change.newValue == ["x", "y"])
     #expect(change.indexes == nil)
     withExtendedLifetime(token) {}
-  }
-
-  @Test("Observing a key path that reads no @Observed property stops the program")
-  func keyPathWithoutObservedPropertyTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = APIUnobservableModel().observe(\.count) { _, _ in }
-    }
   }
 }

@@ -295,56 +295,6 @@ struct CollectionChangeTests {
     #expect(changes.map(\.indexes) == [RangeSet(1..<2), RangeSet(0..<1)])
     #expect(shelf.list.elements == [7])
   }
-
-  @Test("An invalid index or range stops the program", arguments: InvalidEdit.allCases)
-  func invalidEditTraps(edit: InvalidEdit) async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [edit] in
-      let document = Document(tags: ["a", "b", "c"])
-      // Any call would end this process successfully and fail the expectation.
-      document.addObserver(ExitsOnChange.shared, forKeyPath: \.tags, options: [.prior])
-      edit.perform(on: document)
-    }
-    #if DEBUG
-    // Only debug builds print a precondition's message.
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains(#"\Document.tags"#))
-    #expect(message.contains("nothing was changed"))
-    #endif
-  }
-}
-
-/// An edit of `Document.tags` (holding three elements) with an invalid index or range.
-enum InvalidEdit: String, CaseIterable, Codable, Sendable {
-  case readPastEnd, replacePastEnd, insertPastEnd, insertContentsPastEnd, removePastEnd, removeNegative,
-    removeSubrangePastEnd, replaceSubrangePastEnd
-
-  func perform(on document: Document) {
-    switch self {
-    case .readPastEnd: _ = document.$tags[3]
-    case .replacePastEnd: document.$tags[3] = "x"
-    case .insertPastEnd: document.$tags.insert("x", at: 4)
-    case .insertContentsPastEnd: document.$tags.insert(contentsOf: ["x"], at: 4)
-    case .removePastEnd: document.$tags.remove(at: 3)
-    case .removeNegative: document.$tags.remove(at: -1)
-    case .removeSubrangePastEnd: document.$tags.removeSubrange(2..<4)
-    case .replaceSubrangePastEnd: document.$tags.replaceSubrange(2..<4, with: ["x", "y"])
-    }
-  }
-}
-
-/// Ends the process successfully on any call: inside an exit test that expects a
-/// failure, a notification made before the trap fails the test.
-private final class ExitsOnChange: KeyValueObserving, Sendable {
-  static let shared = ExitsOnChange()
-
-  func observeValue(
-    forKeyPath keyPath: AnyKeyPath,
-    of object: AnyObject,
-    change: KeyValueChange,
-    context: UnsafeMutableRawPointer?
-  ) {
-    exit(EXIT_SUCCESS)
-  }
 }
 
 /// An array with a label: a collection of more than 32 bytes, which tracking keeps boxed

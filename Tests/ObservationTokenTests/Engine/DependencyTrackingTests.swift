@@ -297,35 +297,6 @@ struct DependencyTrackingTests {
       ]
     )
   }
-
-  // MARK: Misuse
-
-  @Test("A key path to a plain stored var stops the program, naming the type and the key path")
-  func plainVarTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let object = HasPlainStoredProperty()
-      object.addObserver(ChangeRecorder(), forKeyPath: \.count)
-    }
-    #if DEBUG
-    // Only debug builds print a precondition's message.
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains(#"\HasPlainStoredProperty.count"#))
-    #expect(message.contains("reads no @Observed property"))
-    #endif
-  }
-
-  @Test("A key path to a let stops the program, naming the type and the key path")
-  func letTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let object = HasPlainStoredProperty()
-      object.addObserver(ChangeRecorder(), forKeyPath: \.id)
-    }
-    #if DEBUG
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains(#"\HasPlainStoredProperty.id"#))
-    #expect(message.contains("reads no @Observed property"))
-    #endif
-  }
 }
 
 /// A change of one property that `Document.displayTitle` reads, from "Draft", not a favorite.

@@ -1,0 +1,75 @@
+/// The check that a chain's last step can report a change: `cell.observe(\.document?.notes)`,
+/// where `notes` is a plain `var`, would follow only the replacement of `document`, never
+/// an edit of `notes` — a silent observation, stopped like a plain `var` is.
+///
+/// When a chain's last step reads no `@Observed` property, the last property it read
+/// returned an object: the one that step reads from. So each evaluation, until the
+/// question is decided, costs one type check of its last read; the rest (reflection, the
+/// key path's description) runs only when that read returned an object. While an
+/// optional along the way is `nil`, nothing can be decided: the check waits for the
+/// evaluation after it is set.
+enum ChainLastStep {
+  /// Whether the last step of `keyPath`, whose evaluation from `root` made the reads
+  /// `dependencies`, is still to be decided: `false` once it is known to read an
+  /// `@Observed` property (or not to go on past one). Stops the program when it is known
+  /// not to.
+  static func isUndecided(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, root: AnyObject?) -> Bool {
+    guard let last = dependencies.last, last.value.large == nil, let objectType = objectType(of: last.value.type) else {
+      return false
+    }
+    // A class reference is never null; an optional one is `nil` as zero.
+    guard last.value.bits.0 != 0 else { return true }
+    guard let root else { return false }
+    checkStep(after: dependencies, of: keyPath, from: root, objectType: objectType)
+    return false
+  }
+
+  /// The class `type` is, or the class of the optional it is; `nil` for any other type.
+  /// `type` identifies the metatype whose identifier it is.
+  private static func objectType(of type: ObjectIdentifier) -> AnyClass? {
+    let metatype = unsafeBitCast(type, to: Any.Type.self)
+    if let objectType = metatype as? AnyClass { return objectType }
+    // Asked before the cast, which looks up a conformance: this reads the metadata's kind.
+    guard isOptional(metatype) else { return nil }
+    return (metatype as? any OptionalObjectType.Type)?.wrappedObjectType
+  }
+
+  private static func isOptional<Value>(_ type: Value.Type) -> Bool {
+    _isOptional(type)
+  }
+
+  /// The last read returned an object: stops if the key path goes on from it. The
+  /// properties read are found as ``PropertyName`` names them, and matched in order with
+  /// the computed components the runtime prints; what follows the last of them is the
+  /// step on the object. Undecidable shapes (a computed property reading several
+  /// properties, a chain the reflection cannot follow) never stop.
+  private static func checkStep(
+    after dependencies: ArraySlice<Dependency>,
+    of keyPath: AnyKeyPath,
+    from root: AnyObject,
+    objectType: AnyClass
+  ) {
+    guard let properties = PropertyName.properties(reading: dependencies.map(\.observers.list), from: root),
+      let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
+    else { return }
+    let name = "\\\(objectType).\(step)"
+    Misuse.stop(
+      """
+      \(PropertyName.of(keyPath, startingWith: properties)) on \(type(of: root)) \
+      ends in \(name), which reads no @Observed property, so the observation would report \
+      only the replacement of a \(objectType), never a change of \(name). Mark the property \
+      @Observed, or end the key path at a computed property that reads one; for a value that \
+      never changes (a let), observe the key path up to the \(objectType) instead.
+      """
+    )
+  }
+}
+
+/// An optional whose wrapped type may be a class.
+private protocol OptionalObjectType {
+  static var wrappedObjectType: AnyClass? { get }
+}
+
+extension Optional: OptionalObjectType {
+  static var wrappedObjectType: AnyClass? { Wrapped.self as? AnyClass }
+}

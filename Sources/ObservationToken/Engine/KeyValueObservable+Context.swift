@@ -1,0 +1,40 @@
+extension KeyValueObservable {
+  /// Registers a raw observer for a key path of this object under a context object: the
+  /// pointer form of `addObserver(_:forKeyPath:options:context:)` with `context.pointer`,
+  /// as a Swift 6-clean `static let`.
+  ///
+  /// ```swift
+  /// private static let context = KeyValueObservingContext()
+  /// document.addObserver(observer, forKeyPath: \Document.title, options: [.new], context: Self.context)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - observer: Receives the changes; held weakly.
+  ///   - keyPath: What to observe: an `@Observed` property, a chain, or a computed
+  ///     property reading `@Observed` ones.
+  ///   - options: Which values the changes carry and which extra calls to make.
+  ///   - context: Tells this registration apart; the observer receives its
+  ///     ``KeyValueObservingContext/pointer``. The registration keeps it alive.
+  @inlinable
+  public func addObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions = [],
+    context: KeyValueObservingContext
+  ) {
+    addRawObserver(observer, forKeyPath: keyPath, options: options, context: context.pointer, keeping: context)
+  }
+
+  /// Removes the most recent registration of `observer` for `keyPath` made with
+  /// `context`.
+  ///
+  /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
+  ///   when there is no such registration; nothing else is changed.
+  public func removeObserver<Value>(
+    _ observer: any KeyValueObserving,
+    forKeyPath keyPath: KeyPath<Self, Value>,
+    context: KeyValueObservingContext
+  ) throws(KeyValueObservingError) {
+    try removeObserver(observer, forKeyPath: keyPath, context: context.pointer)
+  }
+}

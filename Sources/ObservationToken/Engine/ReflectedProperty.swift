@@ -1,0 +1,119 @@
+@_spi(Reflection) import Swift
+
+/// One `@Observed` property of one object, as reflection finds it: what descriptions and
+/// messages need to name the property as written in source.
+///
+/// Reflection reads the object's storage, so it runs under the object's storage lock, as
+/// a tracked read does (a first observation on another thread may be storing a list). A
+/// type with a custom mirror is reflected without the lock: its mirror is user code,
+/// which never runs under a lock of the package. Cold paths only: descriptions, errors,
+/// messages.
+struct ReflectedProperty {
+  /// The property as written: `title` for its storage `_title`.
+  let name: String
+  /// The class that declares it.
+  let declaringType: Any.Type
+  /// Its observer list; `nil` until it is first observed.
+  let observers: PropertyObservers?
+  /// The type of its values.
+  let valueType: Any.Type
+  /// Its value when that is an object, or an optional holding one: the next object of a
+  /// chain through it.
+  let object: AnyObject?
+  /// Its value.
+  let value: Any
+
+  /// The property as `\Document.title`.
+  var path: String { "\\\(declaringType).\(name)" }
+
+  /// The `@Observed` properties of `object`: its class's, then each superclass's.
+  static func all(of object: AnyObject) -> [ReflectedProperty] {
+    func reflect() -> [ReflectedProperty] {
+      var properties: [ReflectedProperty] = []
+      var mirror: Mirror? = Mirror(reflecting: object)
+      while let current = mirror {
+        for child in current.children {
+          guard let storage = child.value as? any ObservedStorage else { continue }
+          properties.append(
+            ReflectedProperty(
+              name: child.label.map { String($0.drop(while: { $0 == "_" })) } ?? "?",
+              declaringType: current.subjectType,
+              observers: storage.anyObservers,
+              valueType: type(of: storage).valueType,
+              object: storage.objectValue,
+              value: storage.anyValue
+            )
+          )
+        }
+        mirror = current.superclassMirror
+      }
+      return properties
+    }
+    if object is CustomReflectable { return reflect() }
+    return ObservedStorageLocks.withLock(for: object, reflect)
+  }
+
+  /// The `@Observed` properties of `type`, inherited ones included, whose values are
+  /// `valueType`s, by name, found from the type alone.
+  static func names(in type: Any.Type, ofValueType valueType: Any.Type) -> [String] {
+    var names: [String] = []
+    // `.classType`, which Swift 6 cannot read: the standard library declares it a `static
+    // var`. A class's fields are listed with its superclasses'.
+    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, _, fieldType, _ in
+      if let storage = fieldType as? any ObservedStorage.Type,
+        ObjectIdentifier(storage.valueType) == ObjectIdentifier(valueType)
+      {
+        names.append(String(String(cString: name).drop(while: { $0 == "_" })))
+      }
+      return true
+    }
+    return names
+  }
+
+  /// The object `value` is, or holds as an optional; `nil` for any other value.
+  static func object(in value: Any) -> AnyObject? {
+    if type(of: value) is AnyClass { return value as AnyObject }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return nil }
+    return object(in: wrapped.value)
+  }
+}
+
+/// What the engine needs to see of any `@Observed` storage, whatever its value type.
+protocol ObservedStorage {
+  /// The property's observer list; `nil` until it is first observed.
+  var anyObservers: PropertyObservers? { get }
+  /// The type of the property's values.
+  static var valueType: Any.Type { get }
+  /// The property's value when that is an object; see ``ReflectedProperty/object``.
+  var objectValue: AnyObject? { get }
+  /// The property's value.
+  var anyValue: Any { get }
+}
+
+extension Observed: ObservedStorage {
+  var anyObservers: PropertyObservers? { observers }
+  static var valueType: Any.Type { Value.self }
+  var objectValue: AnyObject? { ReflectedProperty.object(in: value) }
+  var anyValue: Any { value }
+}
+
+extension ValueIdentity {
+  /// Whether `first` and `second` are the very same value — the same type and bits, each
+  /// taken out of any optionals around it: a chain's value is the last property's,
+  /// wrapped in an optional for each `?` along the way. A value of more than 32 bytes is
+  /// never the same.
+  static func same(_ first: Any, _ second: Any) -> Bool {
+    func identity<Value>(_ value: Value) -> ValueIdentity { ValueIdentity(of: value) }
+    let first = _openExistential(unwrapped(first), do: identity)
+    let second = _openExistential(unwrapped(second), do: identity)
+    return first.large == nil && second.large == nil && first.hasSameBits(as: second)
+  }
+
+  /// `value` without the optionals around it; `value` itself when one of them is `nil`.
+  private static func unwrapped(_ value: Any) -> Any {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return value }
+    return unwrapped(wrapped.value)
+  }
+}

@@ -1,0 +1,105 @@
+import ObservationToken
+import Testing
+
+/// Thrown errors and descriptions name `@Observed` properties as written in source
+/// (`\Document.title`), which the runtime prints as computed components
+/// (`\Document.<computed (String)>`); and never name a property that was not written.
+@Suite("Errors and descriptions name properties as written")
+struct NamesAsWrittenTests {
+  @Test("The not-registered error of a chain names each property along it")
+  func chainErrorNamesEachProperty() throws {
+    let cell = DocumentCell(document: Document())
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try cell.removeObserver(ChangeRecorder(), forKeyPath: \.document?.title)
+    }
+    let keyPath = #"\DocumentCell.document?.title?"#
+    #expect(error == .notRegistered(observerType: "ChangeRecorder", keyPath: keyPath, context: nil))
+  }
+
+  @Test("The not-registered error of a property declared in a superclass, written with the subclass, names it")
+  func subclassRootedErrorNamesTheProperty() throws {
+    let object = InheritsObservedProperties()
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try object.removeObserver(ChangeRecorder(), forKeyPath: \InheritsObservedProperties.tags)
+    }
+    #expect(error.description.contains(#"for the key path \InheritsObservedProperties.tags because"#))
+  }
+
+  @Test("A chain token's debugDescription names each property along it")
+  func chainTokenNamesEachProperty() {
+    let cell = DocumentCell(document: Document())
+    let token = cell.observe(\.document?.title) { _, _ in }
+    #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
+  }
+
+  @Test("A token on a property declared in a superclass, written with the subclass, names it")
+  func subclassRootedTokenNamesTheProperty() {
+    let object = InheritsObservedProperties()
+    let token = object.observe(\InheritsObservedProperties.title) { _, _ in }
+    #expect(token.debugDescription.contains(#"\InheritsObservedProperties.title []"#))
+  }
+
+  @Test("observationDescription names a chain registration's key path as written")
+  func observationDescriptionNamesChains() {
+    let document = Document()
+    let cell = DocumentCell(document: document)
+    let token = cell.observe(\.document?.title) { _, _ in }
+    #expect(cell.observationDescription.contains(#"document: ObservationToken for \DocumentCell.document?.title? []"#))
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("A computed property that is not @Observed keeps the runtime's form, never another property's name")
+  func computedPropertyIsNotMisnamed() throws {
+    let model = ComputedOverOneProperty()
+    let derived = model.observe(\.shout) { _, _ in }
+    let document = Document()
+    let twoReads = document.observe(\.displayTitle) { _, _ in }
+    #expect(derived.debugDescription.contains(#" \ComputedOverOneProperty.<computed (String)> []"#))
+    #expect(twoReads.debugDescription == #"ObservationToken(Document \Document.<computed (String)> [], valid)"#)
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try model.removeObserver(ChangeRecorder(), forKeyPath: \.shout)
+    }
+    #expect(!error.description.contains("word"))
+  }
+
+  @Test("Along a chain, a computed property that reads one @Observed property of its own type is not named as it")
+  func computedLastStepOfChainIsNotMisnamed() throws {
+    let cell = DocumentCell(document: Document(title: "draft"))
+    let shout = cell.observe(\.document?.shoutedTitle) { _, _ in }
+    let title = cell.observe(\.document?.title) { _, _ in }
+    #expect(!shout.debugDescription.contains("title"))
+    #expect(title.debugDescription.contains(#"\DocumentCell.document?.title?"#))
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try cell.removeObserver(ChangeRecorder(), forKeyPath: \.document?.shoutedTitle)
+    }
+    #expect(!error.description.contains("title"))
+  }
+
+  @Test("A token on one of several @Observed properties of one type never names another")
+  func sameTypedPropertiesAreNotConfused() throws {
+    let model = TwoStrings()
+    let second = model.observe(\.second) { _, _ in }
+    #expect(!second.debugDescription.contains("first"))
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try model.removeObserver(ChangeRecorder(), forKeyPath: \.second)
+    }
+    #expect(error.description.contains(#"\TwoStrings.second"#))
+  }
+}
+
+/// A get-only computed property reading one `@Observed` property of its own type.
+private final class ComputedOverOneProperty: KeyValueObservable {
+  @Observed var word = "hi"
+  var shout: String { word.uppercased() }
+}
+
+extension Document {
+  /// A get-only computed property reading one `@Observed` property of its own type.
+  fileprivate var shoutedTitle: String { title.uppercased() }
+}
+
+/// Two `@Observed` properties of one type.
+private final class TwoStrings: KeyValueObservable {
+  @Observed var first = "a"
+  @Observed var second = "b"
+}
