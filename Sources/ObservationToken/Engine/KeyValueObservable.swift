@@ -27,8 +27,10 @@
 /// }
 /// ```
 ///
-/// Reads through the projection (`settings.$tags.count`) are not tracked: read the
-/// property itself in a view.
+/// Adopt `Observable` where the class adopts `KeyValueObservable`: the bridge is chosen
+/// with that conformance, so a subclass that adds `Observable` below a
+/// `KeyValueObservable` superclass is not seen by Swift Observation. Reads through the
+/// projection (`settings.$tags.count`) are not tracked: read the property itself.
 ///
 /// > Important: An `@Observed` property's value is ordinary storage: as with any `var`,
 /// > setting it concurrently with another access to the same property needs your own

@@ -108,6 +108,23 @@ struct ObservationBridgeTests {
     #expect(fired.value == 1)
   }
 
+  @Test("Observable must be adopted where KeyValueObservable is: a subclass that adds it is not seen (documented)")
+  func conformanceAddedBySubclass() {
+    let object = BridgedBelowUnbridged()
+    let fired = ChangeCount()
+    withObservationTracking { _ = object.inherited; _ = object.own } onChange: { fired.increment() }
+    object.inherited = 1
+    object.own = 1
+    // The hook is chosen with the class's conformance to KeyValueObservable, which the
+    // subclass inherits from a class that does not opt in. Tokens still work.
+    #expect(fired.value == 0)
+    let seen = LockedValue<[Int]>([])
+    let token = object.observe(\.own) { _, change in seen.withLock { $0.append(change.newValue!) } }
+    object.own = 2
+    #expect(seen.withLock { $0 } == [2])
+    token.invalidate()
+  }
+
   @Test("A class that does not conform to Observable is not seen by tracking scopes")
   func notOptedIn() {
     let settings = UnbridgedSettings()

@@ -38,3 +38,14 @@ final class ChangeCount: Sendable {
   func increment() { count.withLock { $0 += 1 } }
   var value: Int { count.withLock { $0 } }
 }
+
+/// Does not opt in; its subclass does.
+class UnbridgedBase: KeyValueObservable, @unchecked Sendable {
+  @Observed var inherited = 0
+}
+
+/// Adds `Observable` below a superclass that conforms to `KeyValueObservable` without it:
+/// not seen by Swift Observation (the README says so).
+final class BridgedBelowUnbridged: UnbridgedBase, Observable, @unchecked Sendable {
+  @Observed var own = 0
+}
