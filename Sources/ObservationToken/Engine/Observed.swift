@@ -48,15 +48,13 @@ public struct Observed<Value> {
       // In a class that opts in to another observation system, every read reports to it
       // (and the first one makes the property's list, with what that system keeps).
       // Elsewhere the wrapped key path is not passed on, which would instantiate it on
-      // every read.
-      let wrapped = Subject._observationHook != nil ? wrappedKeyPath : nil
-      if Subject._observationHook != nil {
-        observers(of: subject, wrapped, storageKeyPath)._withUnsafeGuaranteedRef {
-          $0.companion.unsafelyUnwrapped.read(of: subject)
-        }
-      }
+      // every read: a class that does not opt in always makes its list with `nil`.
+      let bridged = Subject._observationHook != nil ? observers(of: subject, wrappedKeyPath, storageKeyPath) : nil
+      bridged?._withUnsafeGuaranteedRef { $0.companion.unsafelyUnwrapped.read(of: subject) }
       if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
-        DependencyTracking.endRead(read, of: subject, observers: observers(of: subject, wrapped, storageKeyPath), value: value)
+        // The list found above, if any: one trip under the lock per read.
+        let observers = bridged ?? observers(of: subject, nil, storageKeyPath)
+        DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
       }
       return value
     }
