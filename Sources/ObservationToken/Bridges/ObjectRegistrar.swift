@@ -46,6 +46,12 @@ final class ObjectRegistrar: Sendable {
   /// The live registrars by object; entries leave with their registrar.
   private static let table = Locked<[ObjectIdentifier: WeakReference<ObjectRegistrar>]>([:])
 
+  /// Whether the table still has an entry for `object` whose registrar is gone: never,
+  /// since a registrar takes its entry with it. For tests.
+  static func hasStaleEntry(for object: ObjectIdentifier) -> Bool {
+    table.withLock { table in table[object].map { $0.object == nil } ?? false }
+  }
+
   /// `object`'s registrar, made on the first read or observation of one of its
   /// `@Observed` properties.
   static func of(_ object: AnyObject) -> ObjectRegistrar {

@@ -1,5 +1,5 @@
 import Observation
-import ObservationToken
+@testable import ObservationToken
 import Testing
 
 /// Something for a scope's `onChange` to capture: a weak reference tells who keeps it.
@@ -23,6 +23,18 @@ struct ObservationBridgeLifetimeTests {
     }
     #expect(weakSettings == nil, "the registrars do not keep the model")
     #expect(weakProbe == nil, "the armed scope's onChange went with the model's registrars")
+  }
+
+  @Test("The object's registrar leaves the table of registrars with the object")
+  func registrarLeavesTable() {
+    var id: ObjectIdentifier?
+    do {
+      let settings = BridgedSettings()
+      id = ObjectIdentifier(settings)
+      _ = settings.volume  // the first read makes the registrar
+      _ = settings.theme  // a second property shares it
+    }
+    #expect(!ObjectRegistrar.hasStaleEntry(for: id!))
   }
 
   @Test("A scope that fired is released while the model lives on")
