@@ -5,7 +5,7 @@ extension ObservationToken {
   /// for a handler that receives it.
   @inlinable
   convenience init<Subject, Value>(
-    starting registration: Registration<Subject, Value>,
+    starting registration: PendingRegistration<Subject, Value>,
     through decorator: SubscriptionDecorator? = nil,
     prepare: (ObservationToken) -> Void = { _ in }
   ) {

@@ -4,7 +4,7 @@
 /// with what the setter already has — old, new, kind and indexes — and nothing is
 /// evaluated again.
 @usableFromInline
-final class DirectRegistration: PropertyObserver, ObservationRegistration, @unchecked Sendable {
+final class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sendable {
   @usableFromInline let info: RegistrationInfo
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.

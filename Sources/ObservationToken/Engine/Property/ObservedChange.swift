@@ -41,12 +41,12 @@ public struct ObservedChange<Value> {
 
   /// Creates a change from index ranges; the form the collection path uses.
   @inlinable
-  init(kind: KeyValueChange.Kind, oldValue: Value?, newValue: Value?, indexRanges: [Range<Int>]) {
+  init(kind: KeyValueChange.Kind, oldValue: Value?, newValue: Value?, indexRanges: [Range<Int>]?, isPrior: Bool = false) {
     self.kind = kind
     self.oldValue = oldValue
     self.newValue = newValue
     self.indexRanges = indexRanges
-    self.isPrior = false
+    self.isPrior = isPrior
   }
 
   /// Creates an assignment's change; the form the engine's hot path uses.
@@ -70,6 +70,24 @@ extension ObservedChange {
     prior.newValue = nil
     prior.isPrior = true
     return prior
+  }
+
+  /// The same change with its values as `Any`: what a derived registration learns of a
+  /// dependency it does not know the type of.
+  @inlinable
+  var untyped: KeyValueChange { keyValueChange(for: [.old, .new]) }
+
+  /// A change read back from ``untyped``: the values cast to `Value`, `nil` where they are
+  /// not `Value`s.
+  @usableFromInline
+  init(_ change: KeyValueChange) {
+    self.init(
+      kind: change.kind,
+      oldValue: change.oldValue as? Value,
+      newValue: change.newValue as? Value,
+      indexRanges: change.indexRanges,
+      isPrior: change.isPrior
+    )
   }
 
   /// The untyped change a raw observer receives, holding only what `options` asked for.

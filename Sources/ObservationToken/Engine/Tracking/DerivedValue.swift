@@ -54,13 +54,13 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   }
 
   @inlinable
-  func willChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChangeReference) {
+  func willChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChange) {
     var value: Value?
     let mirrors = registration.withLastValue { value = self.value }
-    let change = mirrors ? reference.erased : nil
+    let change = mirrors ? reference.untyped : nil
     let prior =
       if let change, change.kind != .setting {
-        change.typed(as: Value.self)
+        ObservedChange<Value>(change)
       } else {
         ObservedChange<Value>(setting: value, to: nil, isPrior: true)
       }
@@ -68,7 +68,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   }
 
   @inlinable
-  func didChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChangeReference) {
+  func didChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChange) {
     var newValue: Value?
     var oldValue: Value?
     var mirrors = false
@@ -84,8 +84,8 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     }
     let value = newValue!
     // Only a key path that mirrors its sole dependency passes a collection change through.
-    if mirrored && mirrors, let change = reference.erased, change.kind != .setting {
-      ErasedChange.with(change.typed(as: Value.self)) { registration.send($0, to: root) }
+    if mirrored && mirrors, let change = reference.untyped, change.kind != .setting {
+      ErasedChange.with(ObservedChange<Value>(change)) { registration.send($0, to: root) }
     } else {
       ErasedChange.with(ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
     }

@@ -52,16 +52,7 @@ enum ChainLastStep {
     guard let properties = PropertyName.properties(reading: dependencies.map(\.observers.list), from: root),
       let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
     else { return }
-    let name = "\\\(objectType).\(step)"
-    Misuse.stop(
-      """
-      \(PropertyName.of(keyPath, startingWith: properties)) on \(type(of: root)) \
-      ends in \(name), which reads no @Observed property, so the observation would report \
-      only the replacement of a \(objectType), never a change of \(name). Mark the property \
-      @Observed, or end the key path at a computed property that reads one; for a value that \
-      never changes (a let), observe the key path up to the \(objectType) instead.
-      """
-    )
+    Misuse.chainEndsInPlainProperty(keyPath, startingWith: properties, on: type(of: root), step: step, of: objectType)
   }
 }
 

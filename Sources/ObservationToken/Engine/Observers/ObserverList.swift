@@ -5,18 +5,18 @@ import Synchronization
 /// Detached when the property's object is released.
 ///
 /// `@unchecked Sendable`: the list is safe from any thread; the counter is atomic;
-/// `erase` never changes.
+/// `untype` never changes.
 @usableFromInline
 final class ObserverList: @unchecked Sendable {
-  @usableFromInline let subscribers = SubscriberList<PropertyObserver>()
+  @usableFromInline let subscribers = SubscriberList<ObserverEntry>()
   /// How many entries take the `.prior` call; changed after the list, read as a hint.
   @usableFromInline let priorObserverCount = Atomic<Int>(0)
-  /// Reads a change of this property without its type, for registrations that depend
-  /// on it.
-  let erase: (ErasedChange) -> DependencyChange
+  /// Reads a change of this property with its values as `Any`, for registrations that
+  /// depend on it.
+  let untype: (ErasedChange) -> KeyValueChange
 
-  init(erase: @escaping (ErasedChange) -> DependencyChange) {
-    self.erase = erase
+  init(untype: @escaping (ErasedChange) -> KeyValueChange) {
+    self.untype = untype
   }
 
   /// Whether the property's object is still alive.
@@ -27,7 +27,7 @@ final class ObserverList: @unchecked Sendable {
 
   /// Adds an entry. A detached list's object is gone: the entry is ended at once, without
   /// telling its owner (which may be the caller, holding its own lock).
-  func insert(_ entry: PropertyObserver) {
+  func insert(_ entry: ObserverEntry) {
     guard subscribers.insert(entry) != .refused else {
       entry.end()
       return
@@ -36,7 +36,7 @@ final class ObserverList: @unchecked Sendable {
   }
 
   /// Removes an entry if it is still here.
-  func remove(_ entry: PropertyObserver) {
+  func remove(_ entry: ObserverEntry) {
     guard subscribers.remove(entry) != .refused else { return }
     if entry.wantsPrior { priorObserverCount.wrappingSubtract(1, ordering: .relaxed) }
   }

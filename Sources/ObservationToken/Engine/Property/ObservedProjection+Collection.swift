@@ -179,22 +179,3 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     }
   }
 }
-
-extension Misuse {
-  /// Stops for an edit of a collection property outside its bounds, which changed nothing.
-  @usableFromInline @inline(never)
-  static func invalidEdit(
-    _ operation: StaticString,
-    _ target: @autoclosure () -> String,
-    of property: () -> String,
-    valid: Range<Int>
-  ) -> Never {
-    stop(
-      """
-      cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid) \
-      (positions \(valid.lowerBound)...\(valid.upperBound) to insert); nothing was changed. \
-      Check the index against the collection's count first.
-      """
-    )
-  }
-}

@@ -21,39 +21,6 @@ func mayBeTrackingReads() -> Bool {
   activeTrackingScopes.load(ordering: .relaxed) != 0
 }
 
-/// A read of an `@Observed` property seen inside a tracking scope: which object, which
-/// property (its observer list), and what the read returned.
-@usableFromInline
-struct Dependency {
-  /// The object read from, by identity only: it is compared with objects the caller
-  /// holds, which no other object can share an address with. Not a reference, because
-  /// retaining an object that is also weakly referenced (a derived registration's root)
-  /// takes the runtime's slow path, twice per read.
-  @usableFromInline let subjectID: ObjectIdentifier
-  @usableFromInline let observers: PropertyObservers
-  @usableFromInline let value: ValueIdentity
-
-  @usableFromInline
-  init(subject: AnyObject, observers: PropertyObservers, value: ValueIdentity) {
-    self.subjectID = ObjectIdentifier(subject)
-    self.observers = observers
-    self.value = value
-  }
-
-  /// Whether the read was made on `object`, which the caller holds.
-  @inlinable
-  func isRead(of object: AnyObject) -> Bool {
-    subjectID == ObjectIdentifier(object)
-  }
-
-  /// Whether `value` is the very value this read returned: the same type and the same
-  /// bits (for a collection, the same storage).
-  @inlinable
-  func returned<Value>(_ value: Value) -> Bool {
-    self.value.matches(value)
-  }
-}
-
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
 ///
 /// Evaluating a key path inside ``track(_:then:)`` discovers everything it depends on, on
@@ -125,19 +92,7 @@ enum DependencyTracking {
   /// inlined into every registration; the message is built out of line.
   @inlinable @inline(__always)
   static func requireObservable(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, subjectType: Any.Type) {
-    if dependencies.isEmpty { stopUnobservable(keyPath, subjectType: subjectType) }
-  }
-
-  /// Stops for a key path that reads no `@Observed` property.
-  @usableFromInline @inline(never)
-  static func stopUnobservable(_ keyPath: AnyKeyPath, subjectType: Any.Type) -> Never {
-    Misuse.stop(
-      """
-      \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
-      so it can never report a change. Mark the property @Observed, or observe a computed property \
-      that reads one.
-      """
-    )
+    if dependencies.isEmpty { Misuse.unobservable(keyPath, on: subjectType) }
   }
 }
 
@@ -191,26 +146,6 @@ extension DependencyTracking {
       context.reads.append(dependency)
     }
   }
-}
-
-/// What dependency tracking keeps per thread: the reads of the active scopes, innermost
-/// scope's last, and where and at which delivery depth the innermost scope began.
-///
-/// Only the owning thread touches it, and no access outlasts a statement, so the
-/// runtime's exclusivity checks are skipped: they would cost every registration a few
-/// hundred instructions.
-@usableFromInline
-final class TrackingContext: ThreadLocalContext {
-  @exclusivity(unchecked) var reads: [Dependency] = []
-  /// Where the innermost scope's reads start in ``reads``; `nil` outside any scope.
-  @exclusivity(unchecked) var scopeStart: Int?
-  /// The delivery depth when the innermost scope began: reads at any other depth are
-  /// made by handlers, not by the code being tracked.
-  @exclusivity(unchecked) var scopeDeliveryDepth = 0
-  /// The same thread's delivery depth, kept here so a read looks up one thread-local.
-  let delivery = DeliveryDepth.context
-
-  init() {}
 }
 
 private let contexts = ThreadLocal<TrackingContext>()

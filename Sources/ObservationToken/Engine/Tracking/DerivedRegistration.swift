@@ -22,9 +22,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   @usableFromInline
   enum Step {
     /// A dependency of `root`'s key path is about to change (only for `.prior`).
-    case willChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
+    case willChange(root: Unmanaged<AnyObject>, DependencyChange)
     /// A dependency changed: evaluate again, and report the change.
-    case didChange(root: Unmanaged<AnyObject>, DependencyChangeReference)
+    case didChange(root: Unmanaged<AnyObject>, DependencyChange)
     /// The registration ended: drop the last value.
     case end
     /// A description asks for the last value: pass it to the closure, under the lock.
@@ -40,7 +40,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     var mirrorsSoleDependency = false
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
-    var entries: [DependencyObserver] = []
+    var entries: [DependencyEntry] = []
     /// Whether it is still to be decided that the key path's last step reads an
     /// `@Observed` property; see ``ChainLastStep``.
     var lastStepIsUndecided = true
@@ -77,12 +77,12 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     return PropertyName.of(info.keyPath, reading: lists, from: root, value: value)
   }
 
-  func dependencyWillChange(_ reference: DependencyChangeReference) {
+  func dependencyWillChange(_ reference: DependencyChange) {
     guard info.options.contains(.prior), let root else { return }
     typed(.willChange(root: .passUnretained(root), reference), self)
   }
 
-  func dependencyDidChange(_ reference: DependencyChangeReference) {
+  func dependencyDidChange(_ reference: DependencyChange) {
     guard isOpen else { return }
     guard let root else {
       end()
@@ -97,7 +97,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
       return
     }
     // An object along the way went away: what the key path reads now may differ.
-    dependencyDidChange(DependencyChangeReference(change: nil, erase: nil))
+    dependencyDidChange(DependencyChange(change: nil, untype: nil))
   }
 
   // MARK: For the typed half
@@ -173,7 +173,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
     guard isOpen, !Self.entries(state.entries, match: dependencies) else { return }
     var current = state.entries.filter(\.isAttached)
-    var next: [DependencyObserver] = []
+    var next: [DependencyEntry] = []
     next.reserveCapacity(dependencies.count)
     for dependency in dependencies {
       let list = dependency.observers.list
@@ -189,7 +189,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   /// Whether `entries` are, one for one and in order, attached entries of the lists
   /// `dependencies` read. Compared by index, so no read is copied.
-  private static func entries(_ entries: [DependencyObserver], match dependencies: ArraySlice<Dependency>) -> Bool {
+  private static func entries(_ entries: [DependencyEntry], match dependencies: ArraySlice<Dependency>) -> Bool {
     guard entries.count == dependencies.count else { return false }
     for (offset, entry) in entries.enumerated()
     where entry.list !== dependencies[dependencies.startIndex + offset].observers.list || !entry.isAttached {

@@ -1,11 +1,11 @@
 /// One entry in one property's observer list: the engine's unit of delivery.
 ///
 /// Subclasses decide what a change means (``DirectRegistration`` calls its sink,
-/// ``DependencyObserver`` tells the registration that depends on the property). Every
+/// ``DependencyEntry`` tells the registration that depends on the property). Every
 /// call passes through the ``Subscription``'s gate, so once the entry has ended its
 /// handler never starts again, and the handler is released exactly once.
 @usableFromInline
-class PropertyObserver: Subscription, ListedSubscription, @unchecked Sendable {
+class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
   /// The list this entry is in.
   let list: ObserverList
 
@@ -16,17 +16,17 @@ class PropertyObserver: Subscription, ListedSubscription, @unchecked Sendable {
   /// Orders entries by registration; see ``SubscriptionSequence``. (Subclasses answer
   /// from what they already hold, which keeps a token's registration small.)
   @usableFromInline var sequence: UInt64 {
-    fatalError("PropertyObserver subclasses provide their sequence")
+    fatalError("ObserverEntry subclasses provide their sequence")
   }
 
   /// Whether the entry takes the `.prior` call before each change.
   var wantsPrior: Bool {
-    fatalError("PropertyObserver subclasses say whether they take the prior call")
+    fatalError("ObserverEntry subclasses say whether they take the prior call")
   }
 
   /// The observation this entry belongs to.
   var registration: any ObservationRegistration {
-    fatalError("PropertyObserver subclasses provide their registration")
+    fatalError("ObserverEntry subclasses provide their registration")
   }
 
   /// Reacts to a change; runs only inside an admitted delivery.

@@ -17,15 +17,15 @@ final class PropertyObservers: Sendable {
   @usableFromInline let companion: ObservationCompanion?
 
   @usableFromInline
-  init(erase: @escaping (ErasedChange) -> DependencyChange, companion: ObservationCompanion?) {
-    list = ObserverList(erase: erase)
+  init(untype: @escaping (ErasedChange) -> KeyValueChange, companion: ObservationCompanion?) {
+    list = ObserverList(untype: untype)
     self.companion = companion
   }
 
   /// A list for a property whose values are `Value`s.
   @inlinable
   convenience init<Value>(changesOf type: Value.Type, companion: ObservationCompanion? = nil) {
-    self.init(erase: { change in change.read(as: Value.self) { DependencyChange($0) } }, companion: companion)
+    self.init(untype: { change in change.read(as: Value.self) { $0.untyped } }, companion: companion)
   }
 
   deinit {
@@ -108,7 +108,7 @@ final class PropertyObservers: Sendable {
   private static func deliver(
     _ change: ErasedChange,
     isPrior: Bool,
-    to reading: SubscriberList<PropertyObserver>.Reading,
+    to reading: SubscriberList<ObserverEntry>.Reading,
     of subject: AnyObject
   ) {
     DeliveryDepth.delivering {
@@ -120,8 +120,8 @@ final class PropertyObservers: Sendable {
 
   /// Adds an entry that forwards this property's changes to `owner`, a registration
   /// that depends on the property.
-  func addDependent(_ owner: DerivedRegistration) -> DependencyObserver {
-    let entry = DependencyObserver(list: list, owner: owner)
+  func addDependent(_ owner: DerivedRegistration) -> DependencyEntry {
+    let entry = DependencyEntry(list: list, owner: owner)
     list.insert(entry)
     return entry
   }
@@ -131,5 +131,5 @@ final class PropertyObservers: Sendable {
 /// none.
 @usableFromInline
 struct ChangeReading {
-  let reading: SubscriberList<PropertyObserver>.Reading?
+  let reading: SubscriberList<ObserverEntry>.Reading?
 }

@@ -1,0 +1,56 @@
+/// The engine's stops, each a message naming what was wrong as the user wrote it and what to
+/// do instead. Every check stays inline where it is made; only these, on the way to the
+/// stop, are called. `Tests/ObservationTokenTests/Diagnostics` pins each message.
+extension Misuse {
+  /// Stops for a key path that reads no `@Observed` property: it could never report a
+  /// change, and a silent observation is worse than a clear stop.
+  @usableFromInline @inline(never)
+  static func unobservable(_ keyPath: AnyKeyPath, on subjectType: Any.Type) -> Never {
+    stop(
+      """
+      \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
+      so it can never report a change. Mark the property @Observed, or observe a computed property \
+      that reads one.
+      """
+    )
+  }
+
+  /// Stops for a chain whose last step, `step` on an object of `objectType`, reads no
+  /// `@Observed` property: it would report only the replacement of that object; see
+  /// ``ChainLastStep``.
+  static func chainEndsInPlainProperty(
+    _ keyPath: AnyKeyPath,
+    startingWith properties: [ReflectedProperty],
+    on rootType: Any.Type,
+    step: String,
+    of objectType: AnyClass
+  ) -> Never {
+    let name = "\\\(objectType).\(step)"
+    stop(
+      """
+      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType) \
+      ends in \(name), which reads no @Observed property, so the observation would report \
+      only the replacement of a \(objectType), never a change of \(name). Mark the property \
+      @Observed, or end the key path at a computed property that reads one; for a value that \
+      never changes (a let), observe the key path up to the \(objectType) instead.
+      """
+    )
+  }
+
+  /// Stops for an edit of a collection property outside its bounds, which changed nothing.
+  @usableFromInline @inline(never)
+  static func invalidEdit(
+    _ operation: StaticString,
+    _ target: @autoclosure () -> String,
+    of property: () -> String,
+    valid: Range<Int>
+  ) -> Never {
+    stop(
+      """
+      cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid) \
+      (positions \(valid.lowerBound)...\(valid.upperBound) to insert); nothing was changed. \
+      Check the index against the collection's count first.
+      """
+    )
+  }
+}

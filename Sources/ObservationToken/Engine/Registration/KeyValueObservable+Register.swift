@@ -1,0 +1,49 @@
+extension KeyValueObservable {
+  /// Registers `sink` for the changes of `keyPath` on this object; the registration
+  /// delivers nothing until it is started (see ``PendingRegistration/start()``), so its owner can
+  /// hold it first — a handler may end it from the `.initial` call.
+  ///
+  /// Evaluates the key path once while tracking reads: a key path that is exactly one
+  /// `@Observed` property of this object (declared here or in a superclass) gets a
+  /// ``DirectRegistration``; anything else that reads at least one gets a
+  /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
+  /// that reads none can never report a change, so it stops with a message naming it.
+  /// Always inlined, so that the key path reaches `track`'s body as the caller wrote it:
+  /// a literal there is compiled to direct getter calls instead of the key-path runtime.
+  @inlinable @inline(__always)
+  func register<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    context: UnsafeMutableRawPointer? = nil,
+    observer: AnyObject? = nil,
+    sink: ObservationSink
+  ) -> PendingRegistration<Self, Value> {
+    var evaluated: Value?
+    var registration: PendingRegistration<Self, Value>?
+    let info = RegistrationInfo(
+      subject: self,
+      keyPath: keyPath,
+      options: options,
+      context: context,
+      observer: observer
+    )
+    // The reads are valid only inside `then`: decide and observe there.
+    DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
+      DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
+      let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
+      let only = dependencies.startIndex
+      if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
+        dependencies[only].returned(evaluated!)
+      {
+        let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, sink: sink)
+        registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)
+        return
+      }
+      let typed = DerivedValue(keyPath: keyPath)
+      let derived = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
+      typed.observe(dependencies, of: derived, root: self, value: evaluated!)
+      registration = PendingRegistration(derived: derived, typed: typed, subject: self, value: evaluated!)
+    }
+    return registration.unsafelyUnwrapped
+  }
+}

@@ -1,0 +1,48 @@
+/// A dependency's change as it arrives: its ``ErasedChange`` and the function that reads it
+/// without its type, so a registration pays for that only when it uses it.
+@usableFromInline
+struct DependencyChange {
+  let change: ErasedChange?
+  let untype: ((ErasedChange) -> KeyValueChange)?
+
+  /// The change with its values as `Any`; `nil` when it came from no change (a release).
+  @usableFromInline var untyped: KeyValueChange? {
+    guard let change, let untype else { return nil }
+    return untype(change)
+  }
+}
+
+/// The entry that forwards one property's changes to the registration depending on it.
+final class DependencyEntry: ObserverEntry, @unchecked Sendable {
+  /// Strong: the owner keeps its entries and the entries their owner until the owner
+  /// ends, which closes every entry and breaks the cycle.
+  private let owner: DerivedRegistration
+
+  init(list: ObserverList, owner: DerivedRegistration) {
+    self.owner = owner
+    super.init(list: list)
+  }
+
+  override var sequence: UInt64 { owner.info.sequence }
+
+  override var wantsPrior: Bool { owner.info.options.contains(.prior) }
+
+  override var registration: any ObservationRegistration { owner }
+
+  /// Whether the list it is in still exists (its object is alive).
+  var isAttached: Bool { list.isAttached }
+
+  override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
+    let reference = DependencyChange(change: change, untype: list.untype)
+    if isPrior {
+      owner.dependencyWillChange(reference)
+    } else {
+      owner.dependencyDidChange(reference)
+    }
+  }
+
+  override func subjectDidRelease() {
+    super.subjectDidRelease()
+    owner.dependencyDidRelease()
+  }
+}

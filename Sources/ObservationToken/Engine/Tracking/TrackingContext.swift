@@ -1,0 +1,19 @@
+/// What dependency tracking keeps per thread: the reads of the active scopes, innermost
+/// scope's last, and where and at which delivery depth the innermost scope began.
+///
+/// Only the owning thread touches it, and no access outlasts a statement, so the
+/// runtime's exclusivity checks are skipped: they would cost every registration a few
+/// hundred instructions.
+@usableFromInline
+final class TrackingContext: ThreadLocalContext {
+  @exclusivity(unchecked) var reads: [Dependency] = []
+  /// Where the innermost scope's reads start in ``reads``; `nil` outside any scope.
+  @exclusivity(unchecked) var scopeStart: Int?
+  /// The delivery depth when the innermost scope began: reads at any other depth are
+  /// made by handlers, not by the code being tracked.
+  @exclusivity(unchecked) var scopeDeliveryDepth = 0
+  /// The same thread's delivery depth, kept here so a read looks up one thread-local.
+  let delivery = DeliveryDepth.context
+
+  init() {}
+}
