@@ -26,12 +26,4 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
   override var isValid: Bool { super.isValid && target.isAlive }
 }
 
-/// The bindings applying a value on one thread.
-final class BindingGuard: ThreadLocalContext {
-  /// Only the owning thread touches it.
-  var bindings: Set<ObjectIdentifier> = []
-
-  init() {}
-}
-
 private let guards = ThreadLocal<BindingGuard>()

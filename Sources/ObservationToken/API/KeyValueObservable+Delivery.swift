@@ -79,12 +79,6 @@ extension KeyValueObservable where Self: Sendable {
   }
 }
 
-/// One queued call: the subject and its change, crossing to the delivery queue.
-struct ObservedDelivery<Subject: Sendable, Value: Sendable>: Sendable {
-  let subject: Subject
-  let change: ObservedChange<Value>
-}
-
 extension KeyValueObservable {
   /// Calls a handler on a dispatch queue with each change of the value at a key path:
   /// the form for any model, `Sendable` or not, since only the change crosses to the queue.

@@ -30,22 +30,3 @@ final class ClosureSubscription: EventSubscription, @unchecked Sendable {
     receiver = nil
   }
 }
-
-/// What receives a sent value for a ``ClosureSubscription``: a closure, or (for routing)
-/// an interceptor or an answer, which also write back through the address.
-class EventReceiver {
-  func receive(_ parameter: UnsafeRawPointer) {}
-}
-
-/// Calls a closure with the sent value, read back as its type.
-final class ClosureReceiver<Parameter>: EventReceiver {
-  private let handler: (Parameter) -> Void
-
-  init(_ handler: @escaping (Parameter) -> Void) {
-    self.handler = handler
-  }
-
-  override func receive(_ parameter: UnsafeRawPointer) {
-    handler(parameter.assumingMemoryBound(to: Parameter.self).pointee)
-  }
-}

@@ -1,12 +1,3 @@
-/// One node a post or request reaches, with the value its path carries there.
-struct RouteStop {
-  let node: EventNode
-  /// The address of the value: the one posted, valid for the whole walk, or one an
-  /// interceptor made, kept by `keeper`.
-  let value: UnsafeRawPointer
-  let keeper: AnyObject?
-}
-
 /// The nodes one walk has reached, in the order reached: its queue and its record of
 /// where it has been (a node is reached at most once). It holds each node and keeper
 /// until the walk ends.

@@ -6,14 +6,3 @@
 /// struct RowDeleted: RoutedEvent { var row: Int }
 /// ```
 public protocol RoutedEvent {}
-
-/// A question that can be asked of an ``EventNode`` and is answered by the nearest node
-/// that knows.
-///
-/// ```swift
-/// struct CurrentAccount: RoutedRequest { typealias Response = String }
-/// ```
-public protocol RoutedRequest {
-  /// What an answer gives.
-  associatedtype Response
-}

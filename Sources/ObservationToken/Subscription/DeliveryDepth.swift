@@ -29,13 +29,4 @@ enum DeliveryDepth {
   }
 }
 
-/// The per-thread count behind ``DeliveryDepth``; read it only on its own thread.
-final class DeliveryContext: ThreadLocalContext {
-  /// Only the owning thread touches it, and no access outlasts a statement, so the
-  /// runtime's exclusivity checks are skipped: they would cost every change a call.
-  @exclusivity(unchecked) var depth = 0
-
-  init() {}
-}
-
 private let contexts = ThreadLocal<DeliveryContext>()

@@ -1,13 +1,5 @@
 import Synchronization
 
-/// A subscription that can be in a ``SubscriberList``: ordered by its sequence.
-@usableFromInline
-protocol ListedSubscription: Subscription {
-  /// Orders subscribers; see ``SubscriptionSequence``. Entries with equal sequences keep
-  /// the order they were inserted in (events give every subscription the same one).
-  var sequence: UInt64 { get }
-}
-
 /// The subscribers of one source, in sequence order, read by deliveries without a lock and
 /// without copying.
 ///
@@ -137,37 +129,6 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   }
 }
 
-/// What an insertion or removal did. The count transitions come back to the caller, which
-/// acts on them (a sender's first- and last-subscriber callbacks) outside the lock.
-enum ListChange: Equatable {
-  /// Nothing: the list is detached, or the subscriber to remove is not in it.
-  case refused
-  /// A subscriber was added or removed, and the list was not and is not empty.
-  case changed
-  /// The first subscriber arrived, or the last one left.
-  case transition(CountTransition)
-
-  /// The transition, if the list became non-empty or empty.
-  var transition: CountTransition? {
-    guard case .transition(let transition) = self else { return nil }
-    return transition
-  }
-}
-
-/// A subscriber list's count going from zero to one or from one to zero, numbered from 1 in
-/// the order the list made them: odd serials are firsts, even ones lasts.
-struct CountTransition: Equatable, Sendable {
-  enum Kind: Equatable, Sendable {
-    /// The first subscriber arrived.
-    case first
-    /// The last subscriber left.
-    case last
-  }
-
-  let kind: Kind
-  let serial: UInt64
-}
-
 extension SubscriberList {
   /// The subscribers one delivery reads: a version of the list that stays alive and
   /// unchanged until the delivery ends its reading.
@@ -242,14 +203,5 @@ extension SubscriberList {
       assert(zip(tail, tail.dropFirst()).allSatisfy { $0.sequence <= $1.sequence }, "ObservationToken: out of order")
       #endif
     }
-  }
-}
-
-/// Hands out the sequence numbers that order subscriptions; an atomic counter, not a lock.
-enum SubscriptionSequence {
-  private static let counter = Atomic<UInt64>(0)
-
-  static func next() -> UInt64 {
-    counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }

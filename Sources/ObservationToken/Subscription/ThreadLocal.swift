@@ -7,12 +7,6 @@ import Darwin
 #endif
 import Synchronization
 
-/// What a layer keeps per thread: an object made on a thread's first use and released
-/// when the thread exits. Only its own thread ever touches it, so it needs no lock.
-protocol ThreadLocalContext: AnyObject {
-  init()
-}
-
 /// A thread-local slot holding one ``ThreadLocalContext`` per thread.
 ///
 /// Each layer declares its own (the delivery depth here, dependency tracking in the

@@ -1,13 +1,3 @@
-/// A request on its way through one node's answers: the first that gives a response
-/// settles it; the others are not asked. Not generic, so that a walk builds it without
-/// looking up type metadata: it holds the addresses of the request and of the caller's
-/// `Response?`.
-struct AnswerSlot {
-  let request: UnsafeRawPointer
-  let response: UnsafeMutableRawPointer
-  var isAnswered = false
-}
-
 /// Asks an answer for a response, unless an earlier one gave it.
 final class AnswerReceiver<Request: RoutedRequest>: EventReceiver {
   private let answer: (Request) -> Request.Response?

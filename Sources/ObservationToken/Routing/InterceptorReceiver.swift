@@ -1,11 +1,3 @@
-/// A routed event on its way through one node's interceptors: each reads it, and writes
-/// back what the nodes after it see — the same value, a changed one, or `nil` to stop it.
-struct InterceptionSlot<Routed> {
-  var event: Routed?
-  /// Collects what the interceptors did, when the post is traced.
-  let trace: RouteTracer?
-}
-
 /// Runs an interceptor on the event in an ``InterceptionSlot``, unless an earlier one
 /// stopped it.
 final class InterceptorReceiver<Routed>: EventReceiver {
@@ -24,20 +16,5 @@ final class InterceptorReceiver<Routed>: EventReceiver {
     let result = interceptor(event)
     slot.pointee.trace?.intercepted(event, result, by: "interceptor\(origin.location)")
     slot.pointee.event = result
-  }
-}
-
-/// A value an interceptor let through, at a stable address for the nodes above it.
-final class InterceptedValue<Routed> {
-  let address: UnsafeMutablePointer<Routed>
-
-  init(_ value: Routed) {
-    address = .allocate(capacity: 1)
-    address.initialize(to: value)
-  }
-
-  deinit {
-    address.deinitialize(count: 1)
-    address.deallocate()
   }
 }
