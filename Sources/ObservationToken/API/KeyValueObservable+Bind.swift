@@ -89,17 +89,17 @@ extension KeyValueObservable {
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
     let binding = Binding(target: target)
-    let sink = ClosureSink { [weak target] subject, change in
+    let write = ErasedChangeHandler { [weak target] subject, change in
       guard let target else { return false }
       // Collection changes carry elements; the target wants the whole current value.
       // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
-      let value = change.read(as: Value.self) { change in
+      let value = change.readChange(of: Value.self) { change in
         if change.kind == .setting, let newValue = change.newValue { return newValue }
         return unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
       }
       binding.apply { apply(target, value) }
       return true
     }
-    return ObservationToken(starting: register(keyPath, options: [.initial, .new], sink: sink), through: binding)
+    return ObservationToken(starting: register(keyPath, options: [.initial, .new], handler: write), through: binding)
   }
 }

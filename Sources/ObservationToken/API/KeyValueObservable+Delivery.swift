@@ -142,7 +142,7 @@ extension KeyValueObservable {
     }
   }
 
-  /// An observation whose sink queues `payload(subject, change)` on a
+  /// An observation whose handler queues `payload(subject, change)` on a
   /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
   /// form above.
   ///
@@ -158,13 +158,13 @@ extension KeyValueObservable {
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
-    let sink = ClosureSink { subject, change in
-      change.read(as: Value.self) { change in
+    let schedule = ErasedChangeHandler { subject, change in
+      change.readChange(of: Value.self) { change in
         delivery.schedule(payload(unsafeDowncast(subject, to: Self.self), change))
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, sink: sink)
+    let registration = register(keyPath, options: options.tokenOptions, handler: schedule)
     guard initialInPlace, options.contains(.initial), MainQueue.isCurrent else {
       return ObservationToken(starting: registration, through: delivery)
     }

@@ -32,7 +32,7 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let registration = register(keyPath, options: options.tokenOptions, sink: ChangeHandlerSink(changeHandler))
+    let registration = register(keyPath, options: options.tokenOptions, handler: ChangeHandler(changeHandler))
     return ObservationToken(starting: registration)
   }
 
@@ -61,12 +61,12 @@ extension KeyValueObservable {
     // token released on another thread while a call is starting reads as gone, and the
     // call is skipped.
     let tokenReference = WeakReference<ObservationToken>()
-    let sink = ClosureSink { subject, change in
+    let handler = ErasedChangeHandler { subject, change in
       guard let token = tokenReference.object else { return true }
-      change.read(as: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token) }
+      change.readChange(of: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token) }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, sink: sink)
+    let registration = register(keyPath, options: options.tokenOptions, handler: handler)
     return ObservationToken(starting: registration) { tokenReference.object = $0 }
   }
 

@@ -1,32 +1,31 @@
 /// A subscription whose handler is a closure.
 ///
-/// The closure lives in a ``ClosureReceiver`` held unretained: a delivery borrows it
+/// The closure lives in a ``SubscriptionHandler`` held unretained: a delivery borrows it
 /// rather than retaining and releasing it around each call, which a closure in a
 /// variable would cost.
 ///
-/// `@unchecked Sendable`: `receiver` is read only inside an admitted delivery and
+/// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and
 /// released only by the gate's single release.
 final class ClosureSubscription: EventSubscription, @unchecked Sendable {
-  private var receiver: Unmanaged<EventReceiver>?
+  private var handler: Unmanaged<SubscriptionHandler>?
 
-  /// A subscription that hands each value to `receiver`, which reads `Parameter`s.
-  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, receiver: EventReceiver, reading: Parameter.Type) {
-    self.receiver = .passRetained(receiver)
+  /// A subscription that hands each value to `handler`, which reads `Parameter`s.
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: SubscriptionHandler, reading: Parameter.Type) {
+    self.handler = .passRetained(handler)
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
   /// A subscription that calls `handler` with each value.
   convenience init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
-    self.init(source: source, origin: origin, receiver: ClosureReceiver(handler), reading: Parameter.self)
+    self.init(source: source, origin: origin, handler: ClosureHandler(handler), reading: Parameter.self)
   }
 
-  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
-    receiver.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter) }
-    return true
+  override func receive(_ parameter: ErasedValue) -> Bool {
+    handler.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter, from: nil) }
   }
 
   override func releaseHandler() {
-    receiver?.release()
-    receiver = nil
+    handler?.release()
+    handler = nil
   }
 }

@@ -72,7 +72,7 @@ public final class EventSender<Parameter> {
   @inlinable @discardableResult
   public func send(_ parameter: Parameter) -> Bool {
     guard source.hasSubscribers else { return false }
-    return withUnsafePointer(to: parameter) { source.send(UnsafeRawPointer($0)) }
+    return ErasedValue.with(parameter) { source.send($0) }
   }
 
   /// Whether any subscription is live. A target–action subscription whose target was

@@ -53,7 +53,7 @@ final class EventSource: @unchecked Sendable {
   /// held, with `parameter`: the address of a value of the parameter type, valid for the
   /// call. Returns whether any handler was called.
   @usableFromInline
-  func send(_ parameter: UnsafeRawPointer) -> Bool {
+  func send(_ parameter: ErasedValue) -> Bool {
     guard let reading = subscribers.beginReading() else { return false }
     var called = false
     DeliveryDepth.delivering {

@@ -7,7 +7,7 @@
 ///
 /// The base does not know the parameter's type, so that sending runs through code that is
 /// not generic (generic code the client cannot specialize would look up type metadata on
-/// every send): a parameter arrives as its address, and the subclass, made for the
+/// every send): a parameter arrives as an ``ErasedValue``, and the subclass, made for the
 /// source's parameter type, reads it back.
 ///
 /// `@unchecked Sendable`: `source` and `origin` never change; subclasses say what guards
@@ -27,10 +27,10 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
   /// they were added: subscription order.
   @usableFromInline final var sequence: UInt64 { 0 }
 
-  /// Receives one sent parameter, the address of a value of the source's parameter type,
-  /// valid for the call; runs only inside a delivery the gate admitted. Returns whether a
+  /// Receives one sent parameter, a value of the source's parameter type, valid for the
+  /// call; runs only inside a delivery the gate admitted. Returns whether a
   /// handler was called.
-  func receive(_ parameter: UnsafeRawPointer) -> Bool { false }
+  func receive(_ parameter: ErasedValue) -> Bool { false }
 
   /// The subscription its token holds: this one, or the delivery on a queue that wraps it.
   /// Ending it ends every call still to come, queued ones included.

@@ -15,9 +15,9 @@ final class QueuedSubscription<Parameter: Sendable>: EventSubscription, @uncheck
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     guard let delivery else { return false }
-    delivery.schedule(parameter.assumingMemoryBound(to: Parameter.self).pointee)
+    delivery.schedule(parameter.pointer(to: Parameter.self).pointee)
     return true
   }
 

@@ -20,12 +20,12 @@ final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscri
 
   override var isValid: Bool { super.isValid && target != nil }
 
-  override func receive(_ parameter: UnsafeRawPointer) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     guard let target else {
       end()
       return false
     }
-    action?(target, parameter.assumingMemoryBound(to: Parameter.self).pointee)
+    action?(target, parameter.pointer(to: Parameter.self).pointee)
     return true
   }
 

@@ -95,7 +95,7 @@ extension EventNode {
       .interceptors,
       for: Routed.self,
       origin: origin,
-      receiver: InterceptorReceiver(interceptor, origin: origin),
+      handler: InterceptorHandler(interceptor, origin: origin),
       reading: InterceptionSlot<Routed>.self
     )
   }
@@ -124,7 +124,7 @@ extension EventNode {
       .answers,
       for: Request.self,
       origin: SubscriptionOrigin(.answer, file: file, line: line),
-      receiver: AnswerReceiver(answer),
+      handler: AnswerHandler(answer),
       reading: AnswerSlot.self
     )
   }
@@ -134,16 +134,16 @@ extension EventNode {
     Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 
-  /// Adds a registration of `role` whose receiver reads `Slot`s.
+  /// Adds a registration of `role` whose handler reads `Slot`s.
   private func register<Routed, Slot>(
     _ role: RouteChannel.Role,
     for type: Routed.Type,
     origin: SubscriptionOrigin,
-    receiver: EventReceiver,
+    handler: SubscriptionHandler,
     reading: Slot.Type
   ) -> ObservationToken {
     let source = source(role, for: Routed.self, reading: Slot.self)
-    let subscription = ClosureSubscription(source: source, origin: origin, receiver: receiver, reading: Slot.self)
+    let subscription = ClosureSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
     return Event<Slot>(source: source).subscribe(subscription)
   }
 }

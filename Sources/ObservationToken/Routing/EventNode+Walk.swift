@@ -4,9 +4,9 @@ extension EventNode {
   /// `visit` receives the node, its sources for `type` and the value its path carries, and
   /// says where to go. No lock is held while `visit` runs.
   ///
-  /// The walk is not generic: values travel as addresses, so it runs without looking up
-  /// type metadata, and a short chain allocates nothing.
-  func walk(carrying value: UnsafeRawPointer, type: ObjectIdentifier, _ visit: (EventNode, RouteSources, UnsafeRawPointer) -> RouteStep) {
+  /// The walk is not generic: values travel as ``ErasedValue``s, so it runs without looking
+  /// up type metadata, and a short chain allocates nothing.
+  func walk(carrying value: ErasedValue, type: ObjectIdentifier, _ visit: (EventNode, RouteSources, ErasedValue) -> RouteStep) {
     withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: 8) { storage in
       var frontier = RouteFrontier(storage: storage)
       frontier.append(self, carrying: value, keeper: nil)
@@ -46,17 +46,17 @@ extension EventNode {
     // A type no node has ever had a registration for reaches no one (a trace walks anyway).
     guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
     var heard = false
-    withUnsafePointer(to: event) { event in
-      walk(carrying: UnsafeRawPointer(event), type: type) { node, sources, value in
+    ErasedValue.with(event) { event in
+      walk(carrying: event, type: type) { node, sources, value in
         trace?.arrive(at: node.name)
         let (interceptors, subscribers) = (sources.interceptors, sources.subscribers)
         var value = value
         var keeper: AnyObject?
         if let interceptors, interceptors._withUnsafeGuaranteedRef(\.hasSubscribers) {
-          guard let changed = Self.intercept(value.assumingMemoryBound(to: Routed.self).pointee, interceptors, trace) else {
+          guard let changed = Self.intercept(value.pointer(to: Routed.self).pointee, interceptors, trace) else {
             return .stop
           }
-          value = UnsafeRawPointer(changed.address)
+          value = ErasedValue(changed.address)
           keeper = changed
         }
         if let subscribers, subscribers._withUnsafeGuaranteedRef({ $0.hasSubscribers && $0.send(value) }) {
@@ -77,9 +77,7 @@ extension EventNode {
     _ trace: RouteTracer?
   ) -> InterceptedValue<Routed>? {
     var slot = InterceptionSlot(event: event, trace: trace)
-    _ = withUnsafeMutablePointer(to: &slot) { slot in
-      interceptors._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
-    }
+    _ = ErasedValue.with(lending: &slot) { slot in interceptors._withUnsafeGuaranteedRef { $0.send(slot) } }
     return slot.event.map(InterceptedValue.init)
   }
 
@@ -88,16 +86,14 @@ extension EventNode {
     let type = ObjectIdentifier(Request.self)
     guard RoutedTypeCensus.mayBeHeard(type) else { return nil }
     var response: Request.Response?
-    withUnsafeMutablePointer(to: &response) { response in
-      withUnsafePointer(to: request) { request in
-        walk(carrying: UnsafeRawPointer(request), type: type) { _, sources, request in
+    ErasedValue.with(lending: &response) { response in
+      ErasedValue.with(request) { request in
+        walk(carrying: request, type: type) { _, sources, request in
           guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
             return .up(request, keeper: nil)
           }
-          var slot = AnswerSlot(request: request, response: UnsafeMutableRawPointer(response))
-          _ = withUnsafeMutablePointer(to: &slot) { slot in
-            answers._withUnsafeGuaranteedRef { $0.send(UnsafeRawPointer(slot)) }
-          }
+          var slot = AnswerSlot(request: request, response: response)
+          _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
           return slot.isAnswered ? .finish : .up(request, keeper: nil)
         }
       }

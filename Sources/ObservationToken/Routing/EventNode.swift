@@ -110,7 +110,7 @@ public final class EventNode {
   func arrive(
     for type: ObjectIdentifier,
     appendingParentsTo frontier: inout RouteFrontier,
-    carrying value: UnsafeRawPointer,
+    carrying value: ErasedValue,
     keeper: AnyObject?
   ) -> RouteSources {
     state.withLock { state in

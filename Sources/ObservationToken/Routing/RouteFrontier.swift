@@ -31,7 +31,7 @@ struct RouteFrontier: ~Copyable {
   }
 
   /// The value of stop `index`, and its keeper, not retained: the frontier holds it.
-  func value(at index: Int) -> (value: UnsafeRawPointer, keeper: Unmanaged<AnyObject>?) {
+  func value(at index: Int) -> (value: ErasedValue, keeper: Unmanaged<AnyObject>?) {
     if index < inline.count { return (inline[index].value, inline[index].keeper.map { .passUnretained($0) }) }
     let stop = overflow![index - inline.count]
     return (stop.value, stop.keeper.map { .passUnretained($0) })
@@ -49,7 +49,7 @@ struct RouteFrontier: ~Copyable {
 
   /// The stops from `start` on were appended carrying their node's incoming value; they
   /// carry `value`, kept by `keeper`, instead.
-  mutating func replaceValues(from start: Int, with value: UnsafeRawPointer, keeper: AnyObject) {
+  mutating func replaceValues(from start: Int, with value: ErasedValue, keeper: AnyObject) {
     for index in start..<count {
       let stop = RouteStop(node: node(at: index).takeUnretainedValue(), value: value, keeper: keeper)
       if index < inline.count { inline[index] = stop } else { overflow![index - inline.count] = stop }
@@ -59,7 +59,7 @@ struct RouteFrontier: ~Copyable {
   /// Adds `node`, carrying `value` kept by `keeper`, unless it was reached already.
   /// Returns whether it was added.
   @discardableResult
-  mutating func append(_ node: consuming EventNode, carrying value: UnsafeRawPointer, keeper: AnyObject?) -> Bool {
+  mutating func append(_ node: consuming EventNode, carrying value: ErasedValue, keeper: AnyObject?) -> Bool {
     let id = ObjectIdentifier(node)
     if count < Self.linearLimit {
       for index in 0..<count where ObjectIdentifier(self.node(at: index).takeUnretainedValue()) == id { return false }

@@ -54,12 +54,12 @@ struct DeliverySnapshotTests {
   func registrationEndedDuringDeliveryIsFreed() {
     let document = Document()
     var doomed: (any ObservationRegistration)?
-    let ender = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in
+    let ender = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in
       doomed?.invalidate()
       doomed = nil
       return true
     })
-    doomed = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
+    doomed = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in true })
     weak let weakDoomed = doomed as AnyObject?
     document.title = "Final"
     #expect(doomed == nil)
@@ -73,7 +73,7 @@ struct DeliverySnapshotTests {
     var first: (any ObservationRegistration)?
     var second: (any ObservationRegistration)?
     var secondCalls: [String] = []
-    let ender = document.registerStarted(\.title, options: [], sink: ClosureSink { subject, _ in
+    let ender = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { subject, _ in
       let title = (subject as! Document).title
       if title == "Outer" {
         // The outer delivery's version is set aside; the nested set reads the next one.
@@ -87,8 +87,8 @@ struct DeliverySnapshotTests {
       }
       return true
     })
-    first = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
-    second = document.registerStarted(\.title, options: [], sink: ClosureSink { subject, _ in
+    first = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in true })
+    second = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { subject, _ in
       secondCalls.append((subject as! Document).title)
       return true
     })

@@ -88,7 +88,7 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let cell = DocumentCell(document: document)
-      let registration = cell.registerStarted(\.document?.title, options: [], sink: ClosureSink { _, _ in true })
+      let registration = cell.registerStarted(\.document?.title, options: [], handler: ErasedChangeHandler { _, _ in true })
       weakRegistration = registration
     }
     #expect(weakRegistration == nil)
@@ -99,7 +99,7 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let document = Document()
-      let registration = document.registerStarted(\.title, options: [], sink: ClosureSink { _, _ in true })
+      let registration = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in true })
       weakRegistration = registration
     }
     #expect(weakRegistration == nil)

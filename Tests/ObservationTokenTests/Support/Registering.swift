@@ -1,14 +1,14 @@
 @testable import ObservationToken
 
 extension KeyValueObservable {
-  /// Registers `sink` for `keyPath` and starts the registration, as the raw layer does;
+  /// Registers `handler` for `keyPath` and starts the registration, as the raw layer does;
   /// for tests that reach the engine below the token.
   func registerStarted<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
-    sink: ClosureSink
+    handler: ErasedChangeHandler
   ) -> any ObservationRegistration {
-    let registration = register(keyPath, options: options, sink: sink)
+    let registration = register(keyPath, options: options, handler: handler)
     registration.start()
     return registration.registration
   }

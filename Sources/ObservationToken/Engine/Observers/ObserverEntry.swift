@@ -1,6 +1,6 @@
 /// One entry in one property's observer list: the engine's unit of delivery.
 ///
-/// Subclasses decide what a change means (``DirectRegistration`` calls its sink,
+/// Subclasses decide what a change means (``DirectRegistration`` calls its handler,
 /// ``DependencyEntry`` tells the registration that depends on the property). Every
 /// call passes through the ``Subscription``'s gate, so once the entry has ended its
 /// handler never starts again, and the handler is released exactly once.
@@ -30,7 +30,7 @@ class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
   }
 
   /// Reacts to a change; runs only inside an admitted delivery.
-  func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {}
+  func handle(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {}
 
   /// The observed object was released: the entry ends (its list is already empty).
   func subjectDidRelease() {
@@ -39,7 +39,7 @@ class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
 
   /// Calls ``handle(_:isPrior:of:)`` unless the entry has ended.
   @inline(__always)
-  final func deliver(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
+  final func deliver(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {
     deliver { handle(change, isPrior: isPrior, of: subject) }
   }
 

@@ -13,9 +13,9 @@ final class ObserverList: @unchecked Sendable {
   @usableFromInline let priorObserverCount = Atomic<Int>(0)
   /// Reads a change of this property with its values as `Any`, for registrations that
   /// depend on it.
-  let untype: (ErasedChange) -> KeyValueChange
+  let untype: (ErasedValue) -> KeyValueChange
 
-  init(untype: @escaping (ErasedChange) -> KeyValueChange) {
+  init(untype: @escaping (ErasedValue) -> KeyValueChange) {
     self.untype = untype
   }
 

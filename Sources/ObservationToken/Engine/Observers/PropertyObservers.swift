@@ -8,7 +8,7 @@ import Synchronization
 /// that the entries themselves reference, so nothing holds a weak reference to this
 /// front object, and an observed set can pass it along without retaining it.
 ///
-/// It knows nothing of the property's type: a change travels as an ``ErasedChange``.
+/// It knows nothing of the property's type: a change travels as an ``ErasedValue``.
 @usableFromInline
 final class PropertyObservers: Sendable {
   @usableFromInline let list: ObserverList
@@ -17,7 +17,7 @@ final class PropertyObservers: Sendable {
   @usableFromInline let companion: ObservationCompanion?
 
   @usableFromInline
-  init(untype: @escaping (ErasedChange) -> KeyValueChange, companion: ObservationCompanion?) {
+  init(untype: @escaping (ErasedValue) -> KeyValueChange, companion: ObservationCompanion?) {
     list = ObserverList(untype: untype)
     self.companion = companion
   }
@@ -25,7 +25,7 @@ final class PropertyObservers: Sendable {
   /// A list for a property whose values are `Value`s.
   @inlinable
   convenience init<Value>(changesOf type: Value.Type, companion: ObservationCompanion? = nil) {
-    self.init(untype: { change in change.read(as: Value.self) { $0.untyped } }, companion: companion)
+    self.init(untype: { change in change.readChange(of: Value.self) { $0.untyped } }, companion: companion)
   }
 
   deinit {
@@ -68,7 +68,7 @@ final class PropertyObservers: Sendable {
     _ prior: ObservedChange<Value>,
     of subject: AnyObject
   ) -> ChangeReading {
-    ErasedChange.with(prior) { prior in
+    ErasedValue.with(prior) { prior in
       observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
     }
   }
@@ -81,7 +81,7 @@ final class PropertyObservers: Sendable {
     _ change: ObservedChange<Value>,
     of subject: AnyObject
   ) {
-    ErasedChange.with(change) { change in
+    ErasedValue.with(change) { change in
       observers._withUnsafeGuaranteedRef { $0.didChange(reading, change: change, of: subject) }
     }
   }
@@ -89,7 +89,7 @@ final class PropertyObservers: Sendable {
   /// Takes the observers registered now and sends them the `.prior` call; the change
   /// itself goes to the same observers.
   @usableFromInline
-  func willChange(prior: ErasedChange, of subject: AnyObject) -> ChangeReading {
+  func willChange(prior: ErasedValue, of subject: AnyObject) -> ChangeReading {
     let reading = list.subscribers.beginReading()
     if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
     return ChangeReading(reading: reading)
@@ -98,7 +98,7 @@ final class PropertyObservers: Sendable {
   /// Sends the change, in registration order and with no lock held, to the observers
   /// ``willChange(prior:of:)`` took or, when it was not called, to those registered now.
   @usableFromInline
-  func didChange(_ taken: ChangeReading?, change: ErasedChange, of subject: AnyObject) {
+  func didChange(_ taken: ChangeReading?, change: ErasedValue, of subject: AnyObject) {
     guard let reading = taken.map(\.reading) ?? list.subscribers.beginReading() else { return }
     Self.deliver(change, isPrior: false, to: reading, of: subject)
     list.subscribers.endReading(reading)
@@ -106,7 +106,7 @@ final class PropertyObservers: Sendable {
 
   /// Calls each observer in order, with the thread marked as delivering.
   private static func deliver(
-    _ change: ErasedChange,
+    _ change: ErasedValue,
     isPrior: Bool,
     to reading: SubscriberList<ObserverEntry>.Reading,
     of subject: AnyObject

@@ -45,18 +45,18 @@ extension KeyValueObservable {
     keeping owner: AnyObject?
   ) {
     let erasedKeyPath: AnyKeyPath = keyPath
-    let sink = ClosureSink { [weak observer, owner] subject, change in
+    let forward = ErasedChangeHandler { [weak observer, owner] subject, change in
       guard let observer else { return false }
       _ = owner  // kept for the registration's lifetime
       observer.observeValue(
         forKeyPath: erasedKeyPath,
         of: subject,
-        change: change.read(as: Value.self) { $0.keyValueChange(for: options) },
+        change: change.readChange(of: Value.self) { $0.keyValueChange(for: options) },
         context: context
       )
       return true
     }
-    let registration = register(keyPath, options: options, context: context, observer: observer, sink: sink)
+    let registration = register(keyPath, options: options, context: context, observer: observer, handler: forward)
     // Filed before the `.initial` call, which may remove it again.
     RawRegistrations.add(registration.registration, on: self)
     registration.start()

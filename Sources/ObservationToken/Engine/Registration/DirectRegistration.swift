@@ -1,6 +1,6 @@
 /// A registration for exactly one `@Observed` property of its subject: the fast path.
 ///
-/// It is itself the entry in the property's observer list, so a change reaches the sink
+/// It is itself the entry in the property's observer list, so a change reaches the handler
 /// with what the setter already has — old, new, kind and indexes — and nothing is
 /// evaluated again.
 @usableFromInline
@@ -8,17 +8,17 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
   @usableFromInline let info: RegistrationInfo
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var sink: Unmanaged<ObservationSink>?
+  private var handler: Unmanaged<SubscriptionHandler>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, sink: ObservationSink) {
+  init(list: ObserverList, info: RegistrationInfo, handler: SubscriptionHandler) {
     self.info = info
-    self.sink = Unmanaged.passRetained(sink)
+    self.handler = Unmanaged.passRetained(handler)
     super.init(list: list)
   }
 
   deinit {
-    sink?.release()
+    handler?.release()
   }
 
   /// Whether the key path may be exactly one property of `subject`, to be registered for
@@ -39,7 +39,7 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
 
   /// Joins its list, then makes the `.initial` call if `initial` is given.
   @usableFromInline
-  func start(of subject: AnyObject, initial: ErasedChange?) {
+  func start(of subject: AnyObject, initial: ErasedValue?) {
     list.insert(self)
     if let initial {
       DeliveryDepth.delivering { deliver(initial, isPrior: false, of: subject) }
@@ -60,14 +60,14 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
   /// and the registration keeps no reference to the object.
   @usableFromInline var keyPathName: String { PropertyName.ofSoleProperty(info.keyPath) }
 
-  override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
-    guard let sink else { return }
-    if !sink._withUnsafeGuaranteedRef({ $0.receive(change, of: subject) }) { end() }
+  override func handle(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {
+    guard let handler else { return }
+    if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
   }
 
   override func releaseHandler() {
-    sink?.release()
-    sink = nil
+    handler?.release()
+    handler = nil
     if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
   }
 }

@@ -1,5 +1,5 @@
 extension KeyValueObservable {
-  /// Registers `sink` for the changes of `keyPath` on this object; the registration
+  /// Registers `handler` for the changes of `keyPath` on this object; the registration
   /// delivers nothing until it is started (see ``PendingRegistration/start()``), so its owner can
   /// hold it first — a handler may end it from the `.initial` call.
   ///
@@ -16,7 +16,7 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    sink: ObservationSink
+    handler: SubscriptionHandler
   ) -> PendingRegistration<Self, Value> {
     var evaluated: Value?
     var registration: PendingRegistration<Self, Value>?
@@ -35,12 +35,12 @@ extension KeyValueObservable {
       if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
         dependencies[only].returned(evaluated!)
       {
-        let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, sink: sink)
+        let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, handler: handler)
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)
         return
       }
       let typed = DerivedValue(keyPath: keyPath)
-      let derived = DerivedRegistration(root: self, info: info, sink: sink, typed: typed.step)
+      let derived = DerivedRegistration(root: self, info: info, handler: handler, typed: typed.step)
       typed.observe(dependencies, of: derived, root: self, value: evaluated!)
       registration = PendingRegistration(derived: derived, typed: typed, subject: self, value: evaluated!)
     }

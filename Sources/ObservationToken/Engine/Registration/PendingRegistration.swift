@@ -1,4 +1,4 @@
-/// A registration that ``KeyValueObservable/register(_:options:context:observer:sink:)``
+/// A registration that ``KeyValueObservable/register(_:options:context:observer:handler:)``
 /// made and that has not started delivering: its owner takes ``subscription``, then calls
 /// ``start()``.
 @usableFromInline
@@ -46,6 +46,6 @@ struct PendingRegistration<Subject: KeyValueObservable, Value> {
       registration.start(of: subject, initial: nil)
       return
     }
-    ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.start(of: subject, initial: $0) }
+    ErasedValue.with(ObservedChange(setting: nil, to: value)) { registration.start(of: subject, initial: $0) }
   }
 }

@@ -1,9 +1,9 @@
-/// A dependency's change as it arrives: its ``ErasedChange`` and the function that reads it
+/// A dependency's change as it arrives: its ``ErasedValue`` and the function that reads it
 /// without its type, so a registration pays for that only when it uses it.
 @usableFromInline
 struct DependencyChange {
-  let change: ErasedChange?
-  let untype: ((ErasedChange) -> KeyValueChange)?
+  let change: ErasedValue?
+  let untype: ((ErasedValue) -> KeyValueChange)?
 
   /// The change with its values as `Any`; `nil` when it came from no change (a release).
   @usableFromInline var untyped: KeyValueChange? {
@@ -32,7 +32,7 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
   /// Whether the list it is in still exists (its object is alive).
   var isAttached: Bool { list.isAttached }
 
-  override func handle(_ change: ErasedChange, isPrior: Bool, of subject: AnyObject) {
+  override func handle(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {
     let reference = DependencyChange(change: change, untype: list.untype)
     if isPrior {
       owner.dependencyWillChange(reference)

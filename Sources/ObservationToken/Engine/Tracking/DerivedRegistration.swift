@@ -9,7 +9,7 @@
 /// before and after. When the key path mirrors exactly one property of the subject, a
 /// collection change keeps its kind and indexes.
 ///
-/// This class holds the untyped half: the entries and the sink (the ``Subscription`` it is
+/// This class holds the untyped half: the entries and the handler (the ``Subscription`` it is
 /// holds the gate). The typed half — evaluating, keeping the last value, making the change
 /// — is a ``DerivedValue``, reached through a closure made where the key path's types are
 /// known, so that every change runs code specialized for them rather than generic code
@@ -50,15 +50,15 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private weak var root: AnyObject?
   private let typed: TypedHalf
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var sink: ObservationSink?
+  private var handler: SubscriptionHandler?
   /// Guards the entries, and the typed half's last value.
   private let state = Locked(State())
 
   @usableFromInline
-  init(root: AnyObject, info: RegistrationInfo, sink: ObservationSink, typed: @escaping TypedHalf) {
+  init(root: AnyObject, info: RegistrationInfo, handler: SubscriptionHandler, typed: @escaping TypedHalf) {
     self.root = root
     self.info = info
-    self.sink = sink
+    self.handler = handler
     self.typed = typed
   }
 
@@ -135,24 +135,24 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   /// Makes the `.initial` call with `change`.
   @usableFromInline
-  func sendInitial(_ change: ErasedChange, to root: AnyObject) {
+  func sendInitial(_ change: ErasedValue, to root: AnyObject) {
     DeliveryDepth.delivering { send(change, to: root) }
   }
 
-  /// Calls the sink through the gate with `change`; a `false` answer ends the registration.
+  /// Calls the handler through the gate with `change`; a `false` answer ends the registration.
   @usableFromInline
-  func send(_ change: ErasedChange, to root: AnyObject) {
+  func send(_ change: ErasedValue, to root: AnyObject) {
     deliver {
-      let keepsObserving = sink.map { $0.receive(change, of: root) } ?? true
+      let keepsObserving = handler.map { $0.receive(change, from: root) } ?? true
       if !keepsObserving { end() }
     }
   }
 
   // MARK: Ending
 
-  /// Drops the sink and what it captures; runs exactly once.
+  /// Drops the handler and what it captures; runs exactly once.
   override func releaseHandler() {
-    sink = nil
+    handler = nil
     if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
   }
 

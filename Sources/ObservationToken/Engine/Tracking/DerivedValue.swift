@@ -50,7 +50,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
   @inlinable
   func sendInitialIfAsked(_ registration: DerivedRegistration, root: Root, value: Value) {
     guard registration.wantsInitial else { return }
-    ErasedChange.with(ObservedChange(setting: nil, to: value)) { registration.sendInitial($0, to: root) }
+    ErasedValue.with(ObservedChange(setting: nil, to: value)) { registration.sendInitial($0, to: root) }
   }
 
   @inlinable
@@ -64,7 +64,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
       } else {
         ObservedChange<Value>(setting: value, to: nil, isPrior: true)
       }
-    ErasedChange.with(prior) { registration.send($0, to: root) }
+    ErasedValue.with(prior) { registration.send($0, to: root) }
   }
 
   @inlinable
@@ -85,9 +85,9 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     let value = newValue!
     // Only a key path that mirrors its sole dependency passes a collection change through.
     if mirrored && mirrors, let change = reference.untyped, change.kind != .setting {
-      ErasedChange.with(ObservedChange<Value>(change)) { registration.send($0, to: root) }
+      ErasedValue.with(ObservedChange<Value>(change)) { registration.send($0, to: root) }
     } else {
-      ErasedChange.with(ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
+      ErasedValue.with(ObservedChange(setting: oldValue, to: value)) { registration.send($0, to: root) }
     }
   }
 

@@ -1,0 +1,12 @@
+/// The handler of an event subscription that calls a closure with the sent value.
+final class ClosureHandler<Parameter>: SubscriptionHandler {
+  private let closure: (Parameter) -> Void
+
+  init(_ closure: @escaping (Parameter) -> Void) {
+    self.closure = closure
+    super.init { handler, parameter, _ in
+      unsafeDowncast(handler, to: ClosureHandler.self).closure(parameter.pointer(to: Parameter.self).pointee)
+      return true
+    }
+  }
+}
