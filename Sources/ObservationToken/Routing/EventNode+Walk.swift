@@ -43,7 +43,7 @@ extension EventNode {
   /// parents with what the interceptors left. Returns whether any subscriber received it.
   func route<Routed>(_ event: Routed, trace: RouteTracer?) -> Bool {
     let type = ObjectIdentifier(Routed.self)
-    // A type no node has ever had a registration for reaches no one (a trace walks anyway).
+    // A type no node has ever had a subscription for reaches no one (a trace walks anyway).
     guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
     var heard = false
     ErasedValue.with(event) { event in

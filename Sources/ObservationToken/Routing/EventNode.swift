@@ -16,21 +16,21 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A post reaches, at each node, its interceptors (in registration order), then its
+/// A post reaches, at each node, its interceptors (in subscription order), then its
 /// subscribers (in subscription order), then its parents (in the order they were added):
 /// nearest first, breadth-first over forks and joins, every node at most once, so cycles
 /// of parents never loop. An interceptor may stop the event at its node or change it for
 /// that node and the nodes above it on that path. Delivery is synchronous, on the posting
 /// thread, with no lock held: handlers may subscribe, end subscriptions, post, and add or
-/// remove parents. A post reads a node's registrations and parents when it reaches the
+/// remove parents. A post reads a node's subscriptions and parents when it reaches the
 /// node, so what a handler changes there applies from the next post on (as a
 /// subscription made during a send waits for the next send).
 ///
 /// A request is answered by the node itself or the nearest node above with an answer that
 /// gives one: an answer returning `nil` declines, and the next is asked — the node's other
-/// answers in registration order, then the nodes above.
+/// answers in subscription order, then the nodes above.
 ///
-/// Thread safety: posts, requests, registrations and parent changes may come from any
+/// Thread safety: posts, requests, subscriptions and parent changes may come from any
 /// threads at once. Like ``EventSender``, a node is not `Sendable`: its handlers are
 /// plain closures that run on the posting thread.
 public final class EventNode {
@@ -40,7 +40,7 @@ public final class EventNode {
   private struct State {
     /// Held weakly, in the order they were added.
     var parents: [WeakReference<EventNode>] = []
-    /// The registrations, by routed type. A node hears few types: a short array searched
+    /// The subscriptions, by routed type. A node hears few types: a short array searched
     /// in order costs less than hashing.
     var channels: [RouteChannel] = []
 
@@ -100,7 +100,7 @@ public final class EventNode {
     state.withLock { $0.parents }.compactMap(\.object)
   }
 
-  // MARK: Registrations
+  // MARK: Subscriptions
 
   /// What a walk reads when it reaches this node, under one lock: the node's sources for
   /// `type` (not retained: the node keeps them until it is released, and the walk holds
@@ -127,7 +127,7 @@ public final class EventNode {
     }
   }
 
-  /// The source registrations of `role` for `Routed` go to, made on first use.
+  /// The source subscriptions of `role` for `Routed` go to, made on first use.
   func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)

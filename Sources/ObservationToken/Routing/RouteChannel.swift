@@ -1,6 +1,6 @@
-/// One node's registrations for one routed type: its interceptors, its subscribers and
+/// One node's subscriptions for one routed type: its interceptors, its subscribers and
 /// its answers, each an ``EventSource`` — the list events use, with its gate and tokens —
-/// made on the first registration of its kind.
+/// made on the first subscription of its kind.
 ///
 /// A node keeps its channels until it is released, which detaches every source; so while
 /// a post holds the node, the sources it read from a channel stay alive.
@@ -30,7 +30,7 @@ struct RouteChannel {
 }
 
 extension RouteChannel {
-  /// Where a registration of one kind goes.
+  /// Where a subscription of one kind goes.
   enum Role {
     case interceptors, subscribers, answers
 

@@ -1,9 +1,9 @@
 import Synchronization
 
-/// The routed types some node has had a registration for, ever: a post or request of any
+/// The routed types some node has had a subscription for, ever: a post or request of any
 /// other type reaches no one, and returns at once instead of walking the chain.
 ///
-/// It only grows (a type's registrations may come and go; its entry stays), and a program
+/// It only grows (a type's subscriptions may come and go; its entry stays), and a program
 /// routes few types. So readers take no lock: entries are written once, under the writers'
 /// lock, before the count that covers them is published (a releasing store, read with an
 /// acquiring load). Past ``capacity`` types every type may be heard.
@@ -14,7 +14,7 @@ enum RoutedTypeCensus {
   private static let count = Atomic<Int>(0)
   private static let writers = Lock()
 
-  /// Notes that a node has made a channel for `type`; call before the registration can
+  /// Notes that a node has made a channel for `type`; call before the subscription can
   /// receive anything.
   static func record(_ type: ObjectIdentifier) {
     let id = UInt(bitPattern: type)
@@ -26,7 +26,7 @@ enum RoutedTypeCensus {
     }
   }
 
-  /// Whether any node may have a registration for `type`.
+  /// Whether any node may have a subscription for `type`.
   static func mayBeHeard(_ type: ObjectIdentifier) -> Bool {
     contains(UInt(bitPattern: type), among: count.load(ordering: .acquiring))
   }

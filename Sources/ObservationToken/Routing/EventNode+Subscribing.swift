@@ -70,7 +70,7 @@ extension EventNode {
   /// node's subscribers: return the event (or a changed one) to let it go on, or `nil` to
   /// stop it here.
   ///
-  /// Interceptors run in registration order, each on what the one before returned. A
+  /// Interceptors run in subscription order, each on what the one before returned. A
   /// changed event is what this node's subscribers and the nodes above it on this path
   /// see; a stopped one goes no further on this path.
   ///
@@ -91,7 +91,7 @@ extension EventNode {
     _ interceptor: @escaping (Routed) -> Routed?
   ) -> ObservationToken {
     let origin = SubscriptionOrigin(.interceptor, file: file, line: line)
-    return register(
+    return addSubscription(
       .interceptors,
       for: Routed.self,
       origin: origin,
@@ -102,7 +102,7 @@ extension EventNode {
 
   /// Answers a request of a type asked of this node or a node below, unless a nearer
   /// answer gives a response first. Returning `nil` declines: the next answer is asked —
-  /// this node's others in registration order, then the nodes above.
+  /// this node's others in subscription order, then the nodes above.
   ///
   /// ```swift
   /// events.answer(CurrentAccount.self) { _ in "alice" }.store(in: &bag)
@@ -120,7 +120,7 @@ extension EventNode {
     line: UInt = #line,
     _ answer: @escaping (Request) -> Request.Response?
   ) -> ObservationToken {
-    register(
+    addSubscription(
       .answers,
       for: Request.self,
       origin: SubscriptionOrigin(.answer, file: file, line: line),
@@ -134,8 +134,8 @@ extension EventNode {
     Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 
-  /// Adds a registration of `role` whose handler reads `Slot`s.
-  private func register<Routed, Slot>(
+  /// Adds a subscription of `role` whose handler reads `Slot`s.
+  private func addSubscription<Routed, Slot>(
     _ role: RouteChannel.Role,
     for type: Routed.Type,
     origin: SubscriptionOrigin,
