@@ -9,7 +9,7 @@ let package = Package(
   ],
   targets: [
     // INVARIANTS.md is for readers of the source, not a resource.
-    .target(name: "ObservationToken", exclude: ["Subscription/INVARIANTS.md"]),
+    .target(name: "ObservationToken", exclude: ["INVARIANTS.md"]),
     .executableTarget(name: "Playgrounds", dependencies: ["ObservationToken"], path: "Playgrounds"),
     .testTarget(name: "ObservationTokenTests", dependencies: ["ObservationToken"]),
   ],
