@@ -4,9 +4,10 @@ final class ClosureHandler<Parameter>: SubscriptionHandler {
 
   init(_ closure: @escaping (Parameter) -> Void) {
     self.closure = closure
-    super.init { handler, parameter, _ in
-      unsafeDowncast(handler, to: ClosureHandler.self).closure(parameter.pointer(to: Parameter.self).pointee)
-      return true
-    }
+  }
+
+  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+    closure(parameter.pointer(to: Parameter.self).pointee)
+    return true
   }
 }

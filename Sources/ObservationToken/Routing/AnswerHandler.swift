@@ -4,17 +4,15 @@ final class AnswerHandler<Request: RoutedRequest>: SubscriptionHandler {
 
   init(_ answer: @escaping (Request) -> Request.Response?) {
     self.answer = answer
-    super.init { handler, slot, _ in
-      unsafeDowncast(handler, to: AnswerHandler.self).ask(slot.lentPointer(to: AnswerSlot.self))
-      return true
-    }
   }
 
-  private func ask(_ slot: UnsafeMutablePointer<AnswerSlot>) {
+  override func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
+    let slot = value.lentPointer(to: AnswerSlot.self)
     guard !slot.pointee.isAnswered, let response = answer(slot.pointee.request.pointer(to: Request.self).pointee) else {
-      return
+      return true
     }
     slot.pointee.response.lentPointer(to: Request.Response?.self).pointee = response
     slot.pointee.isAnswered = true
+    return true
   }
 }

@@ -7,16 +7,14 @@ final class InterceptorHandler<Routed>: SubscriptionHandler {
   init(_ interceptor: @escaping (Routed) -> Routed?, origin: SubscriptionOrigin) {
     self.interceptor = interceptor
     self.origin = origin
-    super.init { handler, slot, _ in
-      unsafeDowncast(handler, to: InterceptorHandler.self).intercept(slot.lentPointer(to: InterceptionSlot<Routed>.self))
-      return true
-    }
   }
 
-  private func intercept(_ slot: UnsafeMutablePointer<InterceptionSlot<Routed>>) {
-    guard let event = slot.pointee.event else { return }
+  override func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
+    let slot = value.lentPointer(to: InterceptionSlot<Routed>.self)
+    guard let event = slot.pointee.event else { return true }
     let result = interceptor(event)
     slot.pointee.trace?.intercepted(event, result, by: "interceptor\(origin.location)")
     slot.pointee.event = result
+    return true
   }
 }

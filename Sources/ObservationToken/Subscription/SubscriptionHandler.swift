@@ -1,29 +1,20 @@
-/// What a subscription calls: the user's handler, with the one function that reads an
-/// ``ErasedValue`` as the type that handler takes.
+/// What a subscription calls: the user's handler, behind one method that takes the value as
+/// an ``ErasedValue`` and reads it as the type that handler takes.
 ///
-/// Subscriptions are not generic, so a subclass made for its types holds the handler — a
-/// closure, or more — and gives `super.init` a `receive` function made where those types
-/// are known: specialized for them, and capturing nothing, so it costs no allocation.
-/// (The subclass holds the handler itself: a closure around it would be a second object
-/// for every subscription.) Every kind of subscription uses it: the engine's registrations
-/// pass the subject, events and routing pass `nil`.
+/// Subscriptions and their lists are not generic, so every kind of handler is a subclass
+/// made for its types, holding the user's closure (or more) itself — a closure around it
+/// would be a second object for every subscription. Events and routing override
+/// ``receive(_:from:)`` (`ClosureHandler`, `InterceptorHandler`, `AnswerHandler`); the
+/// engine's registrations hold a ``SpecializedHandler``, whose receive function is made in
+/// the caller's code, where the types are known.
 @usableFromInline
 class SubscriptionHandler {
-  /// Calls `handler`'s handler with `value`; returns `false` when the subscription should
-  /// end (a raw observer is gone).
   @usableFromInline
-  typealias Receive = (_ handler: SubscriptionHandler, _ value: ErasedValue, _ subject: AnyObject?) -> Bool
+  init() {}
 
-  private let receive: Receive
-
-  @usableFromInline
-  init(receive: @escaping Receive) {
-    self.receive = receive
-  }
-
-  /// Hands one value to the handler; see ``Receive``.
-  @inline(__always)
-  final func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
-    receive(self, value, subject)
-  }
+  /// Hands one value to the handler; runs only inside a delivery the subscription's gate
+  /// admitted. `subject` is the object observed, for the engine's registrations, and `nil`
+  /// for events and routing. Returns `false` when the subscription should end (its raw
+  /// observer is gone).
+  func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool { false }
 }

@@ -8,10 +8,10 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
   @usableFromInline let info: RegistrationInfo
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var handler: Unmanaged<SubscriptionHandler>?
+  private var handler: Unmanaged<SpecializedHandler>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, handler: SubscriptionHandler) {
+  init(list: ObserverList, info: RegistrationInfo, handler: SpecializedHandler) {
     self.info = info
     self.handler = Unmanaged.passRetained(handler)
     super.init(list: list)

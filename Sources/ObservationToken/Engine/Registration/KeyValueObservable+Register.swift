@@ -16,7 +16,7 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    handler: SubscriptionHandler
+    handler: SpecializedHandler
   ) -> PendingRegistration<Self, Value> {
     var evaluated: Value?
     var registration: PendingRegistration<Self, Value>?

@@ -50,12 +50,12 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private weak var root: AnyObject?
   private let typed: TypedHalf
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var handler: SubscriptionHandler?
+  private var handler: SpecializedHandler?
   /// Guards the entries, and the typed half's last value.
   private let state = Locked(State())
 
   @usableFromInline
-  init(root: AnyObject, info: RegistrationInfo, handler: SubscriptionHandler, typed: @escaping TypedHalf) {
+  init(root: AnyObject, info: RegistrationInfo, handler: SpecializedHandler, typed: @escaping TypedHalf) {
     self.root = root
     self.info = info
     self.handler = handler
