@@ -60,7 +60,7 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
   /// and the registration keeps no reference to the object.
   @usableFromInline var keyPathName: String { PropertyName.ofSoleProperty(info.keyPath) }
 
-  override func handle(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {
+  override func handle(_ change: ErasedValue, of subject: AnyObject) {
     guard let handler else { return }
     if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
   }

@@ -32,13 +32,12 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
   /// Whether the list it is in still exists (its object is alive).
   var isAttached: Bool { list.isAttached }
 
-  override func handle(_ change: ErasedValue, isPrior: Bool, of subject: AnyObject) {
-    let reference = DependencyChange(change: change, untype: list.untype)
-    if isPrior {
-      owner.dependencyWillChange(reference)
-    } else {
-      owner.dependencyDidChange(reference)
-    }
+  override func handle(_ change: ErasedValue, of subject: AnyObject) {
+    owner.dependencyDidChange(DependencyChange(change: change, untype: list.untype))
+  }
+
+  override func handlePrior(_ prior: ErasedValue, of subject: AnyObject) {
+    owner.dependencyWillChange(DependencyChange(change: prior, untype: list.untype))
   }
 
   override func subjectDidRelease() {
