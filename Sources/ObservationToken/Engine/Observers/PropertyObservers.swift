@@ -127,9 +127,11 @@ final class PropertyObservers: Sendable {
   }
 }
 
-/// The observers one change goes to, taken when the change began; `nil` when there were
-/// none.
-@usableFromInline
-struct ChangeReading {
-  let reading: SubscriberList<ObserverEntry>.Reading?
+extension PropertyObservers {
+  /// The observers one change goes to, taken when the change began; `nil` when there were
+  /// none.
+  @usableFromInline
+  struct ChangeReading {
+    let reading: SubscriberList<ObserverEntry>.Reading?
+  }
 }

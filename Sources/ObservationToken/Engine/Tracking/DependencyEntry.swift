@@ -1,17 +1,3 @@
-/// A dependency's change as it arrives: its ``ErasedValue`` and the function that reads it
-/// without its type, so a registration pays for that only when it uses it.
-@usableFromInline
-struct DependencyChange {
-  let change: ErasedValue?
-  let untype: ((ErasedValue) -> KeyValueChange)?
-
-  /// The change with its values as `Any`; `nil` when it came from no change (a release).
-  @usableFromInline var untyped: KeyValueChange? {
-    guard let change, let untype else { return nil }
-    return untype(change)
-  }
-}
-
 /// The entry that forwards one property's changes to the registration depending on it.
 final class DependencyEntry: ObserverEntry, @unchecked Sendable {
   /// Strong: the owner keeps its entries and the entries their owner until the owner

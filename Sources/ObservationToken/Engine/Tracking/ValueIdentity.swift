@@ -46,13 +46,15 @@ struct ValueIdentity {
   }
 }
 
-/// A value of more than 32 bytes that a tracked read returned; see ``ValueIdentity``.
-@usableFromInline
-final class LargeValue {
-  @usableFromInline let value: Any
-
+extension ValueIdentity {
+  /// A value of more than 32 bytes that a tracked read returned; see ``ValueIdentity``.
   @usableFromInline
-  init(_ value: Any) {
-    self.value = value
+  final class LargeValue {
+    @usableFromInline let value: Any
+
+    @usableFromInline
+    init(_ value: Any) {
+      self.value = value
+    }
   }
 }
