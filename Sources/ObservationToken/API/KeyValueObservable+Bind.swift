@@ -14,13 +14,17 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow; chains and computed properties work.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
-    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath) { $0 }
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
   }
 
   /// Binds a value of this object to a property of a target through a transform, such
@@ -34,15 +38,21 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value, TargetValue>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { target, value in target[keyPath: targetKeyPath] = transform(value) }
+    bind(keyPath, to: target, file: file, line: line) { target, value in
+      target[keyPath: targetKeyPath] = transform(value)
+    }
   }
 
   /// Binds to a property whose values can be compared: an equal value is not written
@@ -52,15 +62,19 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value, TargetValue: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { target, value in
+    bind(keyPath, to: target, file: file, line: line) { target, value in
       let newValue = transform(value)
       if target[keyPath: targetKeyPath] != newValue { target[keyPath: targetKeyPath] = newValue }
     }
@@ -72,13 +86,17 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
-    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath) { $0 }
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
   }
 
   /// The binding machinery: `apply` writes the current value to the target, held weakly;
@@ -86,6 +104,8 @@ extension KeyValueObservable {
   private func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
+    file: StaticString,
+    line: UInt,
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
     let binding = Binding(target: target)
@@ -100,6 +120,7 @@ extension KeyValueObservable {
       binding.apply { apply(target, value) }
       return true
     }
-    return ObservationToken(starting: register(keyPath, options: [.initial, .new], handler: write), through: binding)
+    let registration = register(keyPath, options: [.initial, .new], handler: write, file: file, line: line)
+    return ObservationToken(starting: registration, through: binding)
   }
 }

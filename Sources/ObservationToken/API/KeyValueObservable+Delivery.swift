@@ -26,15 +26,26 @@ extension KeyValueObservable where Self: Sendable {
   ///   - keyPath: The value to watch; chains and computed properties work.
   ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
   ///   - queue: Where the handler runs.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on queue: DispatchQueue,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: queue, delivering: { ObservedDelivery(subject: $0, change: $1) }) { delivered in
+    observe(
+      keyPath,
+      options: options,
+      on: queue,
+      file: file,
+      line: line,
+      delivering: { ObservedDelivery(subject: $0, change: $1) }
+    ) { delivered in
       changeHandler(delivered.subject, delivered.change)
     }
   }
@@ -43,7 +54,7 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` code such as a view controller keeping its views in step with a model.
   ///
   /// Calls are queued on the main queue in change order, whichever thread makes the
-  /// change, with the same rules as ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``
+  /// change, with the same rules as ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
   /// — except that, called from the main actor, its `.initial` call is made before
   /// `observe` returns, as KVO's is; later changes are queued behind it.
   ///
@@ -63,16 +74,27 @@ extension KeyValueObservable where Self: Sendable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra calls: `.initial`, `.prior`.
   ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Runs on the main actor with the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @MainActor @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { ObservedDelivery(subject: $0, change: $1) }) {
-      delivered in
+    observe(
+      keyPath,
+      options: options,
+      on: .main,
+      initialInPlace: true,
+      file: file,
+      line: line,
+      delivering: { ObservedDelivery(subject: $0, change: $1) }
+    ) { delivered in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(delivered.subject, delivered.change) }
     }
@@ -99,22 +121,26 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch; chains and computed properties work.
   ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
   ///   - queue: Where the handler runs.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the change; its values must be `Sendable`.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on queue: DispatchQueue,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @Sendable (ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: queue, delivering: { $1 }, changeHandler)
+    observe(keyPath, options: options, on: queue, file: file, line: line, delivering: { $1 }, changeHandler)
   }
 
   /// Calls a main-actor handler with each change of the value at a key path, whichever
   /// thread makes it, for any model: only the change crosses to the main actor.
   ///
   /// Calls are queued on the main queue in change order, with the same rules as
-  /// ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,(ObservedChange<Value>)->Void)``
+  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,(ObservedChange<Value>)->Void)``
   /// — except that, called from the main actor, its `.initial` call is made before
   /// `observe` returns; later changes are queued behind it.
   ///
@@ -128,15 +154,27 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra calls: `.initial`, `.prior`.
   ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Runs on the main actor with the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { $1 }) { change in
+    observe(
+      keyPath,
+      options: options,
+      on: .main,
+      initialInPlace: true,
+      file: file,
+      line: line,
+      delivering: { $1 }
+    ) { change in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(change) }
     }
@@ -154,6 +192,8 @@ extension KeyValueObservable {
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
     initialInPlace: Bool = false,
+    file: StaticString,
+    line: UInt,
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
@@ -164,7 +204,7 @@ extension KeyValueObservable {
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: schedule)
+    let registration = register(keyPath, options: options.tokenOptions, handler: schedule, file: file, line: line)
     guard initialInPlace, options.contains(.initial), MainQueue.isCurrent else {
       return ObservationToken(starting: registration, through: delivery)
     }
