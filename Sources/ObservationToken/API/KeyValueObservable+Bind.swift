@@ -27,6 +27,30 @@ extension KeyValueObservable {
     bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
   }
 
+  /// Binds a value of this object to an optional property of a target of the same
+  /// wrapped type, such as a `String` title to a label's `String?` text.
+  ///
+  /// ```swift
+  /// document.bind(\.title, to: label, \.text).store(in: &bag)    // text: String?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
+  }
+
   /// Binds a value of this object to a property of a target through a transform, such
   /// as a Boolean shown as a symbol.
   ///
@@ -93,6 +117,25 @@ extension KeyValueObservable {
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
+  }
+
+  /// Binds to an optional property whose values can be compared, without a transform.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {

@@ -54,7 +54,7 @@ func standardError(of result: ExitTest.Result?) -> String {
 enum UnobservableUse: String, CaseIterable, Codable, Sendable {
   case observePlainVar, observeLet, observeWithToken, observeRemovingDuplicates, observeChangeOnQueue,
     observeChangeOnMainActor, observeModelOnQueue, observeModelOnMainActor, addObserverPlainVar, addObserverLet,
-    addObserverWithContextObject, bindPlainVar, bindTransform, valuesOfPlainVar,
+    addObserverWithContextObject, bindPlainVar, bindToOptional, bindTransform, valuesOfPlainVar,
     changesOfPlainVar
 
   var keyPathText: String {
@@ -93,6 +93,7 @@ enum UnobservableUse: String, CaseIterable, Codable, Sendable {
     case .addObserverWithContextObject:
       (#line, { object.addObserver(ExitsOnChange.shared, forKeyPath: \.count, context: context) })
     case .bindPlainVar: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.value) })
+    case .bindToOptional: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.optional) })
     case .bindTransform: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.text) { "\($0)" } })
     case .valuesOfPlainVar: (#line, { _ = object.values(of: \.count) })
     case .changesOfPlainVar: (#line, { _ = object.changes(of: \.count) })
@@ -109,6 +110,7 @@ final class MainActorPlainModel: KeyValueObservable {
 /// A plain object a binding sets.
 private final class BindingTarget {
   var value = 0
+  var optional: Int?
   var text = ""
 }
 
