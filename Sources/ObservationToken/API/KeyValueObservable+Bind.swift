@@ -2,9 +2,11 @@ extension KeyValueObservable {
   /// Binds a value of this object to a property of a target, one way: applies the
   /// current value now, then every change.
   ///
-  /// The target is held weakly; the binding ends when it is released. A binding never
-  /// re-enters itself, so two bindings between two observable objects in opposite
-  /// directions settle instead of looping.
+  /// The target is written synchronously, on the thread that made the change. It is held
+  /// weakly; the binding ends when it is released. A binding never re-enters itself, so
+  /// two bindings between two observable objects in opposite directions settle instead of
+  /// looping. To write a main-actor target, such as a view, whichever thread changes the
+  /// value, bind on `MainActor.shared`.
   ///
   /// ```swift
   /// document.bind(\.title, to: cell, \.titleText).store(in: &bag)
@@ -99,8 +101,7 @@ extension KeyValueObservable {
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
     bind(keyPath, to: target, file: file, line: line) { target, value in
-      let newValue = transform(value)
-      if target[keyPath: targetKeyPath] != newValue { target[keyPath: targetKeyPath] = newValue }
+      targetKeyPath.write(transform(value), to: target)
     }
   }
 
@@ -154,16 +155,22 @@ extension KeyValueObservable {
     let binding = Binding(target: target)
     let write = ErasedChangeHandler { [weak target] subject, change in
       guard let target else { return false }
-      // Collection changes carry elements; the target wants the whole current value.
-      // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
+      // Read through `subject`, never `self`: capturing the subject would keep it alive.
       let value = change.readChange(of: Value.self) { change in
-        if change.kind == .setting, let newValue = change.newValue { return newValue }
-        return unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
+        unsafeDowncast(subject, to: Self.self).value(at: keyPath, after: change)
       }
       binding.apply { apply(target, value) }
       return true
     }
     let registration = register(keyPath, options: [.initial, .new], handler: write, file: file, line: line)
     return ObservationToken(starting: registration, through: binding)
+  }
+}
+
+extension ReferenceWritableKeyPath where Value: Equatable {
+  /// Sets this property of `root` to `newValue` unless it already holds an equal value: a
+  /// binding writes only real changes, so the target's own observers see no others.
+  func write(_ newValue: Value, to root: Root) {
+    if root[keyPath: self] != newValue { root[keyPath: self] = newValue }
   }
 }

@@ -90,7 +90,7 @@ extension KeyValueObservable where Self: Sendable {
       keyPath,
       options: options,
       on: .main,
-      initialInPlace: true,
+      initialInPlace: MainQueue.isCurrent,
       file: file,
       line: line,
       delivering: { ObservedDelivery(subject: $0, change: $1) }
@@ -170,7 +170,7 @@ extension KeyValueObservable {
       keyPath,
       options: options,
       on: .main,
-      initialInPlace: true,
+      initialInPlace: MainQueue.isCurrent,
       file: file,
       line: line,
       delivering: { $1 }
@@ -182,16 +182,18 @@ extension KeyValueObservable {
 
   /// An observation whose handler queues `payload(subject, change)` on a
   /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
-  /// form above.
+  /// form above, and behind bindings on the main actor.
   ///
-  /// With `initialInPlace`, for the main actor, a caller already on the main queue gets the
-  /// `.initial` call before this returns, as KVO's `.initial` is synchronous; later changes
-  /// are queued behind it.
-  fileprivate func observe<Value, Payload: Sendable>(
+  /// With `initialInPlace` — the caller runs on `queue` now, as a main-actor caller runs on
+  /// the main queue — the `.initial` call is made before this returns, as KVO's `.initial`
+  /// is synchronous; later changes are queued behind it. With a `binding`, the token holds
+  /// it in front of the delivery, and the target's release ends the observation.
+  func observe<Value, Payload: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
     initialInPlace: Bool = false,
+    binding: Binding? = nil,
     file: StaticString,
     line: UInt,
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
@@ -199,17 +201,17 @@ extension KeyValueObservable {
   ) -> ObservationToken {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
     let schedule = ErasedChangeHandler { subject, change in
+      if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in
         delivery.schedule(payload(unsafeDowncast(subject, to: Self.self), change))
       }
       return true
     }
     let registration = register(keyPath, options: options.tokenOptions, handler: schedule, file: file, line: line)
-    guard initialInPlace, options.contains(.initial), MainQueue.isCurrent else {
-      return ObservationToken(starting: registration, through: delivery)
-    }
+    let start = { ObservationToken(starting: registration, through: delivery, then: binding) }
+    guard initialInPlace, options.contains(.initial) else { return start() }
     var token: ObservationToken?
-    delivery.startingInline { token = ObservationToken(starting: registration, through: delivery) }
+    delivery.startingInline { token = start() }
     return token!
   }
 }

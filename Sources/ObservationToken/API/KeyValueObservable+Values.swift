@@ -26,10 +26,7 @@ extension KeyValueObservable {
     line: UInt = #line
   ) -> ObservedValues<Value> {
     stream(of: keyPath, options: [.initial], bufferingPolicy: bufferingPolicy, file: file, line: line) {
-      subject, change in
-      // Collection changes carry elements; the sequence gives whole values.
-      if change.kind == .setting, let newValue = change.newValue { return newValue }
-      return subject[keyPath: keyPath]
+      subject, change in subject.value(at: keyPath, after: change)
     }
   }
 
@@ -70,5 +67,12 @@ extension KeyValueObservable {
     ObservedValues(bufferingPolicy: bufferingPolicy) { yield in
       observe(keyPath, options: options, file: file, line: line) { subject, change in yield(element(subject, change)) }
     }
+  }
+
+  /// The whole value at `keyPath` after `change`: its new value for a setting; for a
+  /// collection change, which carries only the elements, the value read again.
+  func value<Value>(at keyPath: KeyPath<Self, Value>, after change: ObservedChange<Value>) -> Value {
+    if change.kind == .setting, let newValue = change.newValue { return newValue }
+    return self[keyPath: keyPath]
   }
 }

@@ -54,7 +54,7 @@ func standardError(of result: ExitTest.Result?) -> String {
 enum UnobservableUse: String, CaseIterable, Codable, Sendable {
   case observePlainVar, observeLet, observeWithToken, observeRemovingDuplicates, observeChangeOnQueue,
     observeChangeOnMainActor, observeModelOnQueue, observeModelOnMainActor, addObserverPlainVar, addObserverLet,
-    addObserverWithContextObject, bindPlainVar, bindToOptional, bindTransform, valuesOfPlainVar,
+    addObserverWithContextObject, bindPlainVar, bindToOptional, bindTransform, bindOnMainActor, valuesOfPlainVar,
     changesOfPlainVar
 
   var keyPathText: String {
@@ -95,6 +95,7 @@ enum UnobservableUse: String, CaseIterable, Codable, Sendable {
     case .bindPlainVar: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.value) })
     case .bindToOptional: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.optional) })
     case .bindTransform: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.text) { "\($0)" } })
+    case .bindOnMainActor: (#line, { _ = object.bind(\.count, to: BindingTarget(), \.value, on: MainActor.shared) })
     case .valuesOfPlainVar: (#line, { _ = object.values(of: \.count) })
     case .changesOfPlainVar: (#line, { _ = object.changes(of: \.count) })
     }
