@@ -16,9 +16,14 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` model class is. After ``ObservationToken/invalidate()`` returns, no
   /// call starts, including calls already queued.
   ///
+  /// The handler is `@Sendable` and isolated to no actor, whichever queue it runs on —
+  /// `DispatchQueue.main` included — so it does the queue's work (saving, indexing) and
+  /// cannot set a `@MainActor` view's properties. To update views, observe on
+  /// `MainActor.shared` instead.
+  ///
   /// ```swift
-  /// let token = model.observe(\.progress, on: .main) { model, change in
-  ///   progressView.value = change.newValue!
+  /// let token = model.observe(\.progress, on: saveQueue) { model, change in
+  ///   autosave.record(progress: change.newValue!)   // a Sendable store, on its queue
   /// }
   /// ```
   ///
@@ -54,16 +59,19 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` code such as a view controller keeping its views in step with a model.
   ///
   /// Calls are queued on the main queue in change order, whichever thread makes the
-  /// change, with the same rules as ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
+  /// change, with the same rules as
+  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
   /// — except that, called from the main actor, its `.initial` call is made before
-  /// `observe` returns, as KVO's is; later changes are queued behind it.
+  /// `observe` returns, as KVO's is; later changes are queued behind it. The handler is
+  /// `@MainActor`: it may set views' properties.
   ///
   /// ```swift
   /// @MainActor final class DocumentViewController {
   ///   let model: DocumentModel          // a @MainActor KeyValueObservable class
+  ///   let titleLabel = UILabel()
   ///   var bag = ObservationBag()
   ///   func bind() {
-  ///     model.observe(\.title, on: MainActor.shared) { [weak self] _, change in
+  ///     model.observe(\.title, options: [.initial], on: MainActor.shared) { [weak self] _, change in
   ///       self?.titleLabel.text = change.newValue
   ///     }.store(in: &bag)
   ///   }
@@ -111,9 +119,12 @@ extension KeyValueObservable {
   /// are queued before their change, `.initial` at once, and after
   /// ``ObservationToken/invalidate()`` returns no call starts, queued ones included.
   ///
+  /// As in that form, the handler is `@Sendable` and isolated to no actor, on any queue:
+  /// it does the queue's work; views are updated from the main-actor form.
+  ///
   /// ```swift
-  /// let token = document.observe(\.title, on: .main) { change in
-  ///   titleLabel.text = change.newValue
+  /// let token = document.observe(\.title, on: indexQueue) { change in
+  ///   searchIndex.update(title: change.newValue!)   // a Sendable index, on its queue
   /// }
   /// ```
   ///
@@ -142,7 +153,8 @@ extension KeyValueObservable {
   /// Calls are queued on the main queue in change order, with the same rules as
   /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,(ObservedChange<Value>)->Void)``
   /// — except that, called from the main actor, its `.initial` call is made before
-  /// `observe` returns; later changes are queued behind it.
+  /// `observe` returns; later changes are queued behind it. The handler is `@MainActor`:
+  /// it may set views' properties.
   ///
   /// ```swift
   /// document.observe(\.title, on: MainActor.shared) { [weak self] change in
