@@ -36,8 +36,13 @@ extension KeyValueObservable {
     line: UInt = #line,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let handler = ChangeHandler(changeHandler)
-    let registration = register(keyPath, options: options.tokenOptions, handler: handler, file: file, line: line)
+    let registration = register(
+      keyPath,
+      options: options.tokenOptions,
+      handler: ChangeHandler(changeHandler),
+      file: file,
+      line: line
+    )
     return ObservationToken(starting: registration)
   }
 
