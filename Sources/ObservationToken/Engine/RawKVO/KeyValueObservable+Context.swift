@@ -1,7 +1,7 @@
 extension KeyValueObservable {
   /// Registers a raw observer for a key path of this object under a context object: the
-  /// pointer form of `addObserver(_:forKeyPath:options:context:file:line:)` with `context.pointer`,
-  /// as a Swift 6-clean `static let`.
+  /// pointer form of `addObserver(_:forKeyPath:options:context:file:line:)` with
+  /// `context.pointer`, as a Swift 6-clean `static let`.
   ///
   /// ```swift
   /// private static let context = KeyValueObservingContext()

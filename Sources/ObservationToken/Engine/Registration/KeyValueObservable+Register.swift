@@ -7,9 +7,10 @@ extension KeyValueObservable {
   /// `@Observed` property of this object (declared here or in a superclass) gets a
   /// ``DirectRegistration``; anything else that reads at least one gets a
   /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
-  /// that reads none can never report a change, so it stops with a message naming it —
-  /// and the caller's `file` and `line`, which the public call passes on. Always inlined, so that the key path reaches `track`'s body as the caller wrote it:
-  /// a literal there is compiled to direct getter calls instead of the key-path runtime.
+  /// that reads none can never report a change, so it stops with a message naming it, at
+  /// the `file` and `line` the public call passes on: its caller's. Always inlined, so
+  /// that the key path reaches `track`'s body as the caller wrote it: a literal there is
+  /// compiled to direct getter calls instead of the key-path runtime.
   @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,

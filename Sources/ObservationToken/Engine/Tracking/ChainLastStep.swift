@@ -7,9 +7,10 @@
 /// question is decided, costs one type check of its last read; the rest (reflection, the
 /// key path's description) runs only when that read returned an object. While an
 /// optional along the way is `nil`, nothing can be decided: the check waits for the
-/// evaluation after it is set. A stop decided then runs inside that set, whose caller
-/// no public call can name, so the registration keeps where the observation was made
-/// (a ``SourceLocation``, only while undecided) and the message names it.
+/// evaluation after it is set. A stop decided then runs inside that set, a property's
+/// setter, which has no caller's file and line to report; so the registration keeps where
+/// the observation was made (a ``SourceLocation``, only while undecided), and the message
+/// names it.
 enum ChainLastStep {
   /// Whether the last step of `keyPath`, whose evaluation from `root` made the reads
   /// `dependencies`, is still to be decided: `false` once it is known to read an
