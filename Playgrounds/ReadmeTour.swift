@@ -15,6 +15,9 @@ enum ReadmeTour {
     var starText = ""
   }
 
+  /// A label as the README's: its text optional, as `UILabel.text` is.
+  final class Label { var text: String? }
+
   final class LegacyObserver: KeyValueObserving {
     func observeValue(
       forKeyPath keyPath: AnyKeyPath,
@@ -88,6 +91,9 @@ enum ReadmeTour {
     document.bind(\.title, to: cell, \.titleText).store(in: &bag)
     document.bind(\.isFavorite, to: cell, \.starText) { $0 ? "★" : "☆" }.store(in: &bag)
     check(cell.titleText == "Again" && cell.starText == "★", "bindings applied at once")
+    let label = Label()
+    document.bind(\.title, to: label, \.text).store(in: &bag)
+    check(label.text == "Again", "a binding to an optional target")
     bag.removeAll()
     document.isFavorite = false
     check(favorites == 0 && cell.starText == "★", "nothing after removeAll")

@@ -12,9 +12,16 @@ enum ThreadingWalkthrough {
     @Observed var progress = 0
   }
 
+  /// A view, main-actor isolated as UIKit's are; its text optional, as `UILabel.text` is.
+  @MainActor
+  final class Label {
+    var text: String?
+  }
+
   @MainActor
   final class DocumentViewController {
     let model: DocumentModel
+    let progressLabel = Label()
     var titleText = ""
     var bag = ObservationBag()
 
@@ -26,6 +33,8 @@ enum ThreadingWalkthrough {
       model.observe(\.title, options: [.initial], on: MainActor.shared) { [weak self] _, change in
         self?.titleText = change.newValue ?? ""
       }.store(in: &bag)
+      // A binding written on the main actor, whichever thread changes the model.
+      model.bind(\.progress, to: progressLabel, \.text, on: MainActor.shared) { "\($0) %" }.store(in: &bag)
     }
   }
 
@@ -55,6 +64,7 @@ enum ThreadingWalkthrough {
     // Bound from the main actor: the .initial call has been made already, as KVO's would.
     print("right after bind() the view controller shows:", controller.titleText)
     check(controller.titleText == "Untitled", "the .initial call to be made before observe returns")
+    check(controller.progressLabel.text == "0 %", "the binding's current value to be written before bind returns")
     var progress: [Int] = []
     let token = model.observe(\.progress, on: DispatchQueue.main) { _, change in
       MainActor.assumeIsolated { progress.append(change.newValue!) }
@@ -65,6 +75,7 @@ enum ThreadingWalkthrough {
     await mainQueueTurn()
     print("view controller shows:", controller.titleText, "— progress calls:", progress)
     check(controller.titleText == "Draft" && progress == [50, 100], "main-actor and queue delivery in order")
+    check(controller.progressLabel.text == "100 %", "the binding to write each change on the main actor")
     token.invalidate()
 
     // Any model, Sendable or not: only the change crosses to the queue.

@@ -1,6 +1,7 @@
-/// The subscription a binding's token holds: the registration that follows the source,
-/// decorated with the target whose release ends it, and the guard that keeps two bindings
-/// in opposite directions from looping. Its own gate only marks it ended.
+/// The subscription a binding's token holds: the registration that follows the source
+/// (or, on the main actor, the delivery in front of it), decorated with the target whose
+/// release ends it, and the guard that keeps two bindings in opposite directions from
+/// looping. Its own gate only marks it ended.
 ///
 /// `@unchecked Sendable`: the target is a weak reference, which the runtime loads
 /// atomically; the guard is per thread.
@@ -23,7 +24,10 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
     }
   }
 
-  override var isValid: Bool { super.isValid && target.isAlive }
+  /// Whether the target is still alive: a binding whose target is gone has ended.
+  var hasTarget: Bool { target.isAlive }
+
+  override var isValid: Bool { super.isValid && hasTarget }
 }
 
 private let guards = ThreadLocal<BindingGuard>()

@@ -2,9 +2,11 @@ extension KeyValueObservable {
   /// Binds a value of this object to a property of a target, one way: applies the
   /// current value now, then every change.
   ///
-  /// The target is held weakly; the binding ends when it is released. A binding never
-  /// re-enters itself, so two bindings between two observable objects in opposite
-  /// directions settle instead of looping.
+  /// The target is written synchronously, on the thread that made the change. It is held
+  /// weakly; the binding ends when it is released. A binding never re-enters itself, so
+  /// two bindings between two observable objects in opposite directions settle instead of
+  /// looping. To write a main-actor target, such as a view, whichever thread changes the
+  /// value, bind on `MainActor.shared`.
   ///
   /// ```swift
   /// document.bind(\.title, to: cell, \.titleText).store(in: &bag)
@@ -14,13 +16,41 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow; chains and computed properties work.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
-    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath) { $0 }
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
+  }
+
+  /// Binds a value of this object to an optional property of a target of the same
+  /// wrapped type, such as a `String` title to a label's `String?` text.
+  ///
+  /// ```swift
+  /// document.bind(\.title, to: label, \.text).store(in: &bag)    // text: String?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
   }
 
   /// Binds a value of this object to a property of a target through a transform, such
@@ -34,15 +64,21 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value, TargetValue>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { target, value in target[keyPath: targetKeyPath] = transform(value) }
+    bind(keyPath, to: target, file: file, line: line) { target, value in
+      target[keyPath: targetKeyPath] = transform(value)
+    }
   }
 
   /// Binds to a property whose values can be compared: an equal value is not written
@@ -52,17 +88,20 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value, TargetValue: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target) { target, value in
-      let newValue = transform(value)
-      if target[keyPath: targetKeyPath] != newValue { target[keyPath: targetKeyPath] = newValue }
+    bind(keyPath, to: target, file: file, line: line) { target, value in
+      targetKeyPath.write(transform(value), to: target)
     }
   }
 
@@ -72,13 +111,36 @@ extension KeyValueObservable {
   ///   - keyPath: The value to follow.
   ///   - target: The object to update; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
   public func bind<Target: AnyObject, Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
-    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath) { $0 }
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
+  }
+
+  /// Binds to an optional property whose values can be compared, without a transform.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  public func bind<Target: AnyObject, Value: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, file: file, line: line) { $0 }
   }
 
   /// The binding machinery: `apply` writes the current value to the target, held weakly;
@@ -86,20 +148,29 @@ extension KeyValueObservable {
   private func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
+    file: StaticString,
+    line: UInt,
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
     let binding = Binding(target: target)
     let write = ErasedChangeHandler { [weak target] subject, change in
       guard let target else { return false }
-      // Collection changes carry elements; the target wants the whole current value.
-      // (Read through `subject`, never `self`: capturing the subject would keep it alive.)
+      // Read through `subject`, never `self`: capturing the subject would keep it alive.
       let value = change.readChange(of: Value.self) { change in
-        if change.kind == .setting, let newValue = change.newValue { return newValue }
-        return unsafeDowncast(subject, to: Self.self)[keyPath: keyPath]
+        unsafeDowncast(subject, to: Self.self).value(at: keyPath, after: change)
       }
       binding.apply { apply(target, value) }
       return true
     }
-    return ObservationToken(starting: register(keyPath, options: [.initial, .new], handler: write), through: binding)
+    let registration = register(keyPath, options: [.initial, .new], handler: write, file: file, line: line)
+    return ObservationToken(starting: registration, through: binding)
+  }
+}
+
+extension ReferenceWritableKeyPath where Value: Equatable {
+  /// Sets this property of `root` to `newValue` unless it already holds an equal value: a
+  /// binding writes only real changes, so the target's own observers see no others.
+  func write(_ newValue: Value, to root: Root) {
+    if root[keyPath: self] != newValue { root[keyPath: self] = newValue }
   }
 }

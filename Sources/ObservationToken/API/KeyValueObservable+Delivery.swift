@@ -16,9 +16,14 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` model class is. After ``ObservationToken/invalidate()`` returns, no
   /// call starts, including calls already queued.
   ///
+  /// The handler is `@Sendable` and isolated to no actor, whichever queue it runs on —
+  /// `DispatchQueue.main` included — so it does the queue's work (saving, indexing) and
+  /// cannot set a `@MainActor` view's properties. To update views, observe on
+  /// `MainActor.shared` instead.
+  ///
   /// ```swift
-  /// let token = model.observe(\.progress, on: .main) { model, change in
-  ///   progressView.value = change.newValue!
+  /// let token = model.observe(\.progress, on: saveQueue) { model, change in
+  ///   autosave.record(progress: change.newValue!)   // a Sendable store, on its queue
   /// }
   /// ```
   ///
@@ -26,15 +31,26 @@ extension KeyValueObservable where Self: Sendable {
   ///   - keyPath: The value to watch; chains and computed properties work.
   ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
   ///   - queue: Where the handler runs.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on queue: DispatchQueue,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: queue, delivering: { ObservedDelivery(subject: $0, change: $1) }) { delivered in
+    observe(
+      keyPath,
+      options: options,
+      on: queue,
+      file: file,
+      line: line,
+      delivering: { ObservedDelivery(subject: $0, change: $1) }
+    ) { delivered in
       changeHandler(delivered.subject, delivered.change)
     }
   }
@@ -43,16 +59,19 @@ extension KeyValueObservable where Self: Sendable {
   /// `@MainActor` code such as a view controller keeping its views in step with a model.
   ///
   /// Calls are queued on the main queue in change order, whichever thread makes the
-  /// change, with the same rules as ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``
+  /// change, with the same rules as
+  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
   /// — except that, called from the main actor, its `.initial` call is made before
-  /// `observe` returns, as KVO's is; later changes are queued behind it.
+  /// `observe` returns, as KVO's is; later changes are queued behind it. The handler is
+  /// `@MainActor`: it may set views' properties.
   ///
   /// ```swift
   /// @MainActor final class DocumentViewController {
   ///   let model: DocumentModel          // a @MainActor KeyValueObservable class
+  ///   let titleLabel = UILabel()
   ///   var bag = ObservationBag()
   ///   func bind() {
-  ///     model.observe(\.title, on: MainActor.shared) { [weak self] _, change in
+  ///     model.observe(\.title, options: [.initial], on: MainActor.shared) { [weak self] _, change in
   ///       self?.titleLabel.text = change.newValue
   ///     }.store(in: &bag)
   ///   }
@@ -63,16 +82,27 @@ extension KeyValueObservable where Self: Sendable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra calls: `.initial`, `.prior`.
   ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Runs on the main actor with the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @MainActor @Sendable (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { ObservedDelivery(subject: $0, change: $1) }) {
-      delivered in
+    observe(
+      keyPath,
+      options: options,
+      on: .main,
+      initialInPlace: MainQueue.isCurrent,
+      file: file,
+      line: line,
+      delivering: { ObservedDelivery(subject: $0, change: $1) }
+    ) { delivered in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(delivered.subject, delivered.change) }
     }
@@ -89,9 +119,12 @@ extension KeyValueObservable {
   /// are queued before their change, `.initial` at once, and after
   /// ``ObservationToken/invalidate()`` returns no call starts, queued ones included.
   ///
+  /// As in that form, the handler is `@Sendable` and isolated to no actor, on any queue:
+  /// it does the queue's work; views are updated from the main-actor form.
+  ///
   /// ```swift
-  /// let token = document.observe(\.title, on: .main) { change in
-  ///   titleLabel.text = change.newValue
+  /// let token = document.observe(\.title, on: indexQueue) { change in
+  ///   searchIndex.update(title: change.newValue!)   // a Sendable index, on its queue
   /// }
   /// ```
   ///
@@ -99,24 +132,29 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch; chains and computed properties work.
   ///   - options: Extra calls: ``KeyValueObservingOptions/initial``, ``KeyValueObservingOptions/prior``.
   ///   - queue: Where the handler runs.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the change; its values must be `Sendable`.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on queue: DispatchQueue,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @Sendable (ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: queue, delivering: { $1 }, changeHandler)
+    observe(keyPath, options: options, on: queue, file: file, line: line, delivering: { $1 }, changeHandler)
   }
 
   /// Calls a main-actor handler with each change of the value at a key path, whichever
   /// thread makes it, for any model: only the change crosses to the main actor.
   ///
   /// Calls are queued on the main queue in change order, with the same rules as
-  /// ``observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,(ObservedChange<Value>)->Void)``
+  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,(ObservedChange<Value>)->Void)``
   /// — except that, called from the main actor, its `.initial` call is made before
-  /// `observe` returns; later changes are queued behind it.
+  /// `observe` returns; later changes are queued behind it. The handler is `@MainActor`:
+  /// it may set views' properties.
   ///
   /// ```swift
   /// document.observe(\.title, on: MainActor.shared) { [weak self] change in
@@ -128,15 +166,27 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra calls: `.initial`, `.prior`.
   ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Runs on the main actor with the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, on: .main, initialInPlace: true, delivering: { $1 }) { change in
+    observe(
+      keyPath,
+      options: options,
+      on: .main,
+      initialInPlace: MainQueue.isCurrent,
+      file: file,
+      line: line,
+      delivering: { $1 }
+    ) { change in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(change) }
     }
@@ -144,32 +194,36 @@ extension KeyValueObservable {
 
   /// An observation whose handler queues `payload(subject, change)` on a
   /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
-  /// form above.
+  /// form above, and behind bindings on the main actor.
   ///
-  /// With `initialInPlace`, for the main actor, a caller already on the main queue gets the
-  /// `.initial` call before this returns, as KVO's `.initial` is synchronous; later changes
-  /// are queued behind it.
-  fileprivate func observe<Value, Payload: Sendable>(
+  /// With `initialInPlace` — the caller runs on `queue` now, as a main-actor caller runs on
+  /// the main queue — the `.initial` call is made before this returns, as KVO's `.initial`
+  /// is synchronous; later changes are queued behind it. With a `binding`, the token holds
+  /// it in front of the delivery, and the target's release ends the observation.
+  func observe<Value, Payload: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
     initialInPlace: Bool = false,
+    binding: Binding? = nil,
+    file: StaticString,
+    line: UInt,
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
     let schedule = ErasedChangeHandler { subject, change in
+      if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in
         delivery.schedule(payload(unsafeDowncast(subject, to: Self.self), change))
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: schedule)
-    guard initialInPlace, options.contains(.initial), MainQueue.isCurrent else {
-      return ObservationToken(starting: registration, through: delivery)
-    }
+    let registration = register(keyPath, options: options.tokenOptions, handler: schedule, file: file, line: line)
+    let start = { ObservationToken(starting: registration, through: delivery, then: binding) }
+    guard initialInPlace, options.contains(.initial) else { return start() }
     var token: ObservationToken?
-    delivery.startingInline { token = ObservationToken(starting: registration, through: delivery) }
+    delivery.startingInline { token = start() }
     return token!
   }
 }

@@ -23,6 +23,8 @@ extension KeyValueObservable {
   ///     never change, and stops the program with a message naming it.
   ///   - options: Extra moments to call the handler: ``KeyValueObservingOptions/initial``,
   ///     ``KeyValueObservingOptions/prior``. (`.old` and `.new` are implied.)
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   /// - Complexity: O(1) to register, after one evaluation of `keyPath`.
@@ -30,9 +32,17 @@ extension KeyValueObservable {
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let registration = register(keyPath, options: options.tokenOptions, handler: ChangeHandler(changeHandler))
+    let registration = register(
+      keyPath,
+      options: options.tokenOptions,
+      handler: ChangeHandler(changeHandler),
+      file: file,
+      line: line
+    )
     return ObservationToken(starting: registration)
   }
 
@@ -49,12 +59,16 @@ extension KeyValueObservable {
   /// - Parameters:
   ///   - keyPath: The value to watch: a property, a chain or a computed property.
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject, the change and this observation's token.
   /// - Returns: The token that owns the observation; releasing it ends it.
   @inlinable @inline(__always)
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping (Self, ObservedChange<Value>, ObservationToken) -> Void
   ) -> ObservationToken {
     // Weak: the token owns the registration. It is filled in before the first call; a
@@ -66,7 +80,7 @@ extension KeyValueObservable {
       change.readChange(of: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token) }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: handler)
+    let registration = register(keyPath, options: options.tokenOptions, handler: handler, file: file, line: line)
     return ObservationToken(starting: registration) { tokenReference.object = $0 }
   }
 
@@ -86,6 +100,8 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
   ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
   @inlinable
@@ -93,9 +109,11 @@ extension KeyValueObservable {
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
     removingDuplicates: Bool,
+    file: StaticString = #fileID,
+    line: UInt = #line,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options) { subject, change in
+    observe(keyPath, options: options, file: file, line: line) { subject, change in
       if removingDuplicates, change.isDuplicate { return }
       changeHandler(subject, change)
     }

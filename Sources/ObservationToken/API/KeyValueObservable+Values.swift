@@ -16,15 +16,17 @@ extension KeyValueObservable {
   /// - Parameters:
   ///   - keyPath: The value to follow; chains and computed properties work.
   ///   - bufferingPolicy: What to keep while the consumer is busy.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: A sequence that owns its observation.
   public func values<Value: Sendable>(
     of keyPath: KeyPath<Self, Value>,
-    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .bufferingNewest(1),
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservedValues<Value> {
-    stream(of: keyPath, options: [.initial], bufferingPolicy: bufferingPolicy) { subject, change in
-      // Collection changes carry elements; the sequence gives whole values.
-      if change.kind == .setting, let newValue = change.newValue { return newValue }
-      return subject[keyPath: keyPath]
+    stream(of: keyPath, options: [.initial], bufferingPolicy: bufferingPolicy, file: file, line: line) {
+      subject, change in subject.value(at: keyPath, after: change)
     }
   }
 
@@ -38,13 +40,19 @@ extension KeyValueObservable {
   ///   - keyPath: The value to watch.
   ///   - options: Extra elements: `.initial` (the current value first), `.prior`.
   ///   - bufferingPolicy: What to keep while the consumer is busy.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: A sequence that owns its observation.
   public func changes<Value: Sendable>(
     of keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
-    bufferingPolicy: AsyncStream<ObservedChange<Value>>.Continuation.BufferingPolicy = .unbounded
+    bufferingPolicy: AsyncStream<ObservedChange<Value>>.Continuation.BufferingPolicy = .unbounded,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> ObservedValues<ObservedChange<Value>> {
-    stream(of: keyPath, options: options, bufferingPolicy: bufferingPolicy) { _, change in change }
+    stream(of: keyPath, options: options, bufferingPolicy: bufferingPolicy, file: file, line: line) { _, change in
+      change
+    }
   }
 
   /// An observation that yields `element(subject, change)` into a stream it owns.
@@ -52,10 +60,19 @@ extension KeyValueObservable {
     of keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+    file: StaticString,
+    line: UInt,
     element: @escaping (Self, ObservedChange<Value>) -> Element
   ) -> ObservedValues<Element> {
     ObservedValues(bufferingPolicy: bufferingPolicy) { yield in
-      observe(keyPath, options: options) { subject, change in yield(element(subject, change)) }
+      observe(keyPath, options: options, file: file, line: line) { subject, change in yield(element(subject, change)) }
     }
+  }
+
+  /// The whole value at `keyPath` after `change`: its new value for a setting; for a
+  /// collection change, which carries only the elements, the value read again.
+  func value<Value>(at keyPath: KeyPath<Self, Value>, after change: ObservedChange<Value>) -> Value {
+    if change.kind == .setting, let newValue = change.newValue { return newValue }
+    return self[keyPath: keyPath]
   }
 }

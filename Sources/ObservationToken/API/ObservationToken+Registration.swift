@@ -20,4 +20,22 @@ extension ObservationToken {
     prepare(self)
     registration.start()
   }
+
+  /// Makes the token that owns `registration` through two decorators — `inner`, a delivery
+  /// elsewhere, decorates the registration; `outer`, when there is one (a binding),
+  /// decorates `inner` and is what the token holds — then starts it.
+  convenience init<Subject, Value>(
+    starting registration: PendingRegistration<Subject, Value>,
+    through inner: SubscriptionDecorator,
+    then outer: SubscriptionDecorator?
+  ) {
+    if let outer {
+      inner.decorate(registration.subscription)
+      outer.decorate(inner)
+      self.init(outer)
+      registration.start()
+    } else {
+      self.init(starting: registration, through: inner)
+    }
+  }
 }

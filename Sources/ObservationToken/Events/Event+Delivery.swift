@@ -5,13 +5,17 @@ extension Event where Parameter: Sendable {
   ///
   /// Each send queues one call, in send order (use a serial queue, such as
   /// `DispatchQueue.main`, to run them in that order). This is the delivery
-  /// ``KeyValueObservable/observe(_:options:on:changeHandler:)-(_,_,DispatchQueue,_)``
+  /// ``KeyValueObservable/observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
   /// uses: after ``ObservationToken/invalidate()`` returns no call starts, including calls
   /// already queued.
   ///
+  /// The handler is `@Sendable` and isolated to no actor, whichever queue it runs on —
+  /// `DispatchQueue.main` included — so it does the queue's work and cannot set a
+  /// `@MainActor` view's properties. To update views, subscribe on `MainActor.shared`.
+  ///
   /// ```swift
-  /// let token = downloader.finished.subscribe(on: .main) { url in
-  ///   statusLabel.text = "Downloaded \(url.lastPathComponent)"
+  /// let token = downloader.finished.subscribe(on: archiveQueue) { url in
+  ///   archive.add(url)   // a Sendable archive, on its queue
   /// }
   /// ```
   ///
@@ -34,11 +38,12 @@ extension Event where Parameter: Sendable {
   /// sends it: the form for `@MainActor` code such as a view controller.
   ///
   /// Calls are queued on the main queue in send order, with the same rules as
-  /// ``subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
+  /// ``subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``. The handler is `@MainActor`: it
+  /// may set views' properties.
   ///
   /// ```swift
   /// downloader.finished.subscribe(on: MainActor.shared) { [weak self] url in
-  ///   self?.show(url)
+  ///   self?.statusLabel.text = "Downloaded \(url.lastPathComponent)"
   /// }.store(in: &bag)
   /// ```
   ///

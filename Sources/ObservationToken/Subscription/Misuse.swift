@@ -1,5 +1,5 @@
 /// Stops the program on a misuse it cannot recover from, with a message that prints in
-/// every build.
+/// every build and points at the caller's file and line.
 ///
 /// `precondition` drops its message in optimized builds, where a stop would leave nothing
 /// on the console but a signal; `fatalError` prints it in debug and release alike. Every
@@ -9,12 +9,39 @@
 ///
 /// A message names the type and property as written in source (`\Document.title`), says
 /// what was wrong and what to do, and is made before anything is changed: a stop leaves
-/// every registration as it was.
+/// every registration as it was. The public calls that can stop take `#fileID` and
+/// `#line` and pass them down, so the stop names the caller's line, as `precondition`
+/// does, rather than a line of the package.
 @usableFromInline
 enum Misuse {
-  /// Prints `message`, prefixed with the package's name, and stops the program.
+  /// Where a stop points: the call that made the mistake.
+  @usableFromInline
+  enum Site {
+    /// The public call under way, whose file and line the stop is reported at.
+    case call(file: StaticString, line: UInt)
+    /// An observation made earlier, whose stop a later change decides: the message names
+    /// where it was made (see ``ChainLastStep``).
+    case observation(SourceLocation)
+  }
+
+  /// Prints `message`, prefixed with the package's name, and stops the program at `site`.
   @usableFromInline @inline(never)
-  static func stop(_ message: String) -> Never {
-    fatalError("ObservationToken: \(message)")
+  static func stop(_ message: String, at site: Site) -> Never {
+    switch site {
+    case .call(let file, let line):
+      fatalError("ObservationToken: \(message)", file: file, line: line)
+    case .observation:
+      // No caller to point at: the change that decided it runs in the package's setter.
+      fatalError("ObservationToken: \(message)")
+    }
+  }
+}
+
+extension Misuse.Site {
+  /// `, observed at Module/File.swift:12,` for a stop decided after the observation was
+  /// made, to follow the key path in a message; nothing for a stop at the call.
+  var observedAt: String {
+    guard case .observation(let location) = self, let place = location.description else { return "" }
+    return ", observed at \(place),"
   }
 }

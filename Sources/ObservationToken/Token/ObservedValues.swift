@@ -1,6 +1,6 @@
 /// An asynchronous sequence of an observed key path's values or changes, made by
-/// ``KeyValueObservable/values(of:bufferingPolicy:)`` and
-/// ``KeyValueObservable/changes(of:options:bufferingPolicy:)``, and of an event's values,
+/// ``KeyValueObservable/values(of:bufferingPolicy:file:line:)`` and
+/// ``KeyValueObservable/changes(of:options:bufferingPolicy:file:line:)``, and of an event's values,
 /// made by ``Event/values``.
 ///
 /// The sequence owns its observation. It ends when the subject is released; the

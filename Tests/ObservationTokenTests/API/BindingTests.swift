@@ -38,6 +38,13 @@ final class APIPayloadHolder: KeyValueObservable {
   }
 }
 
+/// A label whose text is optional, as `UILabel.text` is; observable, so a test can count
+/// its sets.
+final class APILabel: KeyValueObservable {
+  @Observed var text: String?
+  var payload: APIPayload?
+}
+
 /// Counts how often a document's title is set, through an observation of its own.
 final class APITitleSetCounter {
   private(set) var count = 0
@@ -102,6 +109,44 @@ struct BindingTests {
     document.title = "Final"
     #expect(holder.payload.text == "Final")
     withExtendedLifetime(token) {}
+  }
+
+  @Test("A value binds to an optional property of the same type, at once and on each change")
+  func optionalTarget() {
+    let document = Document(title: "Draft")
+    let label = APILabel()
+    let token = document.bind(\.title, to: label, \.text)
+    #expect(label.text == "Draft")
+    document.title = "Final"
+    #expect(label.text == "Final")
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("A non-Equatable value binds to an optional property of the same type")
+  func optionalNonEquatableTarget() {
+    let holder = APIPayloadHolder("Draft")
+    let label = APILabel()
+    let token = holder.bind(\.payload, to: label, \.payload)
+    #expect(label.payload?.text == "Draft")
+    holder.payload = APIPayload(text: "Final")
+    #expect(label.payload?.text == "Final")
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("An optional target is not written again with an equal value")
+  func optionalTargetEqualValueNotRewritten() {
+    let document = Document(title: "Draft")
+    let label = APILabel()
+    var sets = 0
+    let counter = label.observe(\.text) { _, _ in sets += 1 }
+    let token = document.bind(\.title, to: label, \.text)
+    #expect(sets == 1)
+    document.title = "Draft"
+    #expect(sets == 1)
+    document.title = "Final"
+    #expect(label.text == "Final")
+    #expect(sets == 2)
+    withExtendedLifetime((counter, token)) {}
   }
 
   @Test("Binding a collection applies the whole collection after in-place changes")

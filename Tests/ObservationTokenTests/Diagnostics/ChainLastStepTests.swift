@@ -5,13 +5,25 @@ import Testing
 /// before it: it stops like a plain `var`, naming the step, as soon as that can be told.
 @Suite("A chain's last step must read an @Observed property")
 struct ChainLastStepTests {
-  @Test("A chain ending in a plain var stops, naming the key path and the step", arguments: UnobservedLastStep.allCases)
+  @Test(
+    "A chain ending in a plain var stops, naming the key path, the step and where it was observed",
+    arguments: UnobservedLastStep.allCases
+  )
   func plainLastStepStops(use: UnobservedLastStep) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
       use.perform()
     }
     let message = standardError(of: result)
-    #expect(message.contains("\(use.keyPathText)ends in \(use.stepText), which reads no @Observed property"))
+    let line = use.observation(of: NotesCell()).line
+    if use.isDecidedWhenObserved {
+      // Stopped inside `observe`: at the caller's line, as a precondition is.
+      #expect(message.contains("\(#fileID):\(line): Fatal error: ObservationToken: "))
+      #expect(message.contains("\(use.keyPathText)ends in \(use.stepText), which reads no @Observed property"))
+    } else {
+      // Stopped by the set that gave the chain its object: the message names the observation.
+      let observed = "\(use.keyPathText.dropLast()), observed at \(#fileID):\(line), "
+      #expect(message.contains("\(observed)ends in \(use.stepText), which reads no @Observed property"))
+    }
     #expect(message.contains("never a change of \(use.stepText). Mark the property @Observed"))
     #expect(
       message.contains("for a value that never changes (a let), observe the key path up to the NotesDocument instead.")
@@ -84,15 +96,22 @@ enum UnobservedLastStep: String, CaseIterable, Codable, Sendable {
     }
   }
 
-  func perform() {
-    let cell = NotesCell(document: self == .plainVarOfObjectSetLater ? nil : NotesDocument())
-    let token: ObservationToken
+  /// Whether the chain's object is there when observed, so `observe` itself stops.
+  var isDecidedWhenObserved: Bool { self != .plainVarOfObjectSetLater }
+
+  /// The observation, and the line it is written on: the line its stop must name.
+  func observation(of cell: NotesCell) -> (line: UInt, observe: () -> ObservationToken) {
     switch self {
-    case .plainVar, .plainVarOfObjectSetLater: token = cell.observe(\.document?.notes) { _, _ in }
-    case .computedReadingPlainVar: token = cell.observe(\.document?.notesLength) { _, _ in }
-    case .plainVarThroughComputedObject: token = cell.observe(\.currentDocument?.notes) { _, _ in }
-    case .letConstant: token = cell.observe(\.document?.id) { _, _ in }
+    case .plainVar, .plainVarOfObjectSetLater: (#line, { cell.observe(\.document?.notes) { _, _ in } })
+    case .computedReadingPlainVar: (#line, { cell.observe(\.document?.notesLength) { _, _ in } })
+    case .plainVarThroughComputedObject: (#line, { cell.observe(\.currentDocument?.notes) { _, _ in } })
+    case .letConstant: (#line, { cell.observe(\.document?.id) { _, _ in } })
     }
+  }
+
+  func perform() {
+    let cell = NotesCell(document: isDecidedWhenObserved ? NotesDocument() : nil)
+    let token = observation(of: cell).observe()
     cell.document = NotesDocument()
     withExtendedLifetime(token) {}
   }

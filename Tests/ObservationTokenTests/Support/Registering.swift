@@ -6,9 +6,11 @@ extension KeyValueObservable {
   func registerStarted<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
-    handler: ErasedChangeHandler
+    handler: ErasedChangeHandler,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) -> any ObservationRegistration {
-    let registration = register(keyPath, options: options, handler: handler)
+    let registration = register(keyPath, options: options, handler: handler, file: file, line: line)
     registration.start()
     return registration.registration
   }

@@ -5,35 +5,38 @@ extension Misuse {
   /// Stops for a key path that reads no `@Observed` property: it could never report a
   /// change, and a silent observation is worse than a clear stop.
   @usableFromInline @inline(never)
-  static func unobservable(_ keyPath: AnyKeyPath, on subjectType: Any.Type) -> Never {
+  static func unobservable(_ keyPath: AnyKeyPath, on subjectType: Any.Type, at site: Site) -> Never {
     stop(
       """
       \(PropertyName.ofKeyPath(keyPath)) on \(subjectType) reads no @Observed property, \
       so it can never report a change. Mark the property @Observed, or observe a computed property \
       that reads one.
-      """
+      """,
+      at: site
     )
   }
 
   /// Stops for a chain whose last step, `step` on an object of `objectType`, reads no
   /// `@Observed` property: it would report only the replacement of that object; see
-  /// ``ChainLastStep``.
+  /// ``ChainLastStep``. Decided by a later change, the message names the observation.
   static func chainEndsInPlainProperty(
     _ keyPath: AnyKeyPath,
     startingWith properties: [ReflectedProperty],
     on rootType: Any.Type,
     step: String,
-    of objectType: AnyClass
+    of objectType: AnyClass,
+    at site: Site
   ) -> Never {
     let name = "\\\(objectType).\(step)"
     stop(
       """
-      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType) \
+      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType)\(site.observedAt) \
       ends in \(name), which reads no @Observed property, so the observation would report \
       only the replacement of a \(objectType), never a change of \(name). Mark the property \
       @Observed, or end the key path at a computed property that reads one; for a value that \
       never changes (a let), observe the key path up to the \(objectType) instead.
-      """
+      """,
+      at: site
     )
   }
 
@@ -43,14 +46,16 @@ extension Misuse {
     _ operation: StaticString,
     _ target: @autoclosure () -> String,
     of property: () -> String,
-    valid: Range<Int>
+    valid: Range<Int>,
+    at site: Site
   ) -> Never {
     stop(
       """
       cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid) \
       (positions \(valid.lowerBound)...\(valid.upperBound) to insert); nothing was changed. \
       Check the index against the collection's count first.
-      """
+      """,
+      at: site
     )
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Conform a class and mark the properties to watch with ``Observed``; nothing else is
 /// needed. The protocol hosts the whole API: the raw KVO-shaped layer
-/// (``KeyValueObservable/addObserver(_:forKeyPath:options:context:)``) and the typed
+/// (``KeyValueObservable/addObserver(_:forKeyPath:options:context:file:line:)``) and the typed
 /// observations beside it, both made of the same registrations.
 ///
 /// ```swift

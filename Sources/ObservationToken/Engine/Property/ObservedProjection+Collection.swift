@@ -6,17 +6,22 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// The element at `index`; setting it is a ``KeyValueChange/Kind/replacement``.
   ///
-  /// - Precondition: `index` is a valid index; otherwise the program stops with a
-  ///   message naming the property, and nothing is stored or notified.
+  /// - Parameters:
+  ///   - index: The element's index.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
+  /// - Precondition: `index` is a valid index; otherwise the program stops at the
+  ///   caller's line with a message naming the property, and nothing is stored or
+  ///   notified.
   @inlinable
-  public subscript(index: Int) -> Value.Element {
+  public subscript(index: Int, file: StaticString = #fileID, line: UInt = #line) -> Value.Element {
     get {
       let value = withStorage { $0.value }
-      checkIndex(index, in: value, operation: "read")
+      checkIndex(index, in: value, operation: "read", file: file, line: line)
       return value[index]
     }
     nonmutating set {
-      checkIndex(index, in: withStorage { $0.value }, operation: "replace")
+      checkIndex(index, in: withStorage { $0.value }, operation: "replace", file: file, line: line)
       edit(index..<(index + 1), with: CollectionOfOne(newValue))
     }
   }
@@ -37,30 +42,49 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// Inserts an element before `index` (`count` appends): an insertion at `index`.
   ///
+  /// - Parameters:
+  ///   - element: The element to insert.
+  ///   - index: The position to insert at.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
   /// - Precondition: `0 <= index <= count`.
   @inlinable
-  public func insert(_ element: Value.Element, at index: Int) {
-    checkPosition(index, in: withStorage { $0.value }, operation: "insert")
+  public func insert(_ element: Value.Element, at index: Int, file: StaticString = #fileID, line: UInt = #line) {
+    checkPosition(index, in: withStorage { $0.value }, operation: "insert", file: file, line: line)
     edit(index..<index, with: CollectionOfOne(element))
   }
 
   /// Inserts elements before `index`: one insertion covering them.
   ///
+  /// - Parameters:
+  ///   - elements: The elements to insert.
+  ///   - index: The position to insert at.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
   /// - Precondition: `0 <= index <= count`.
   @inlinable
-  public func insert<Elements: Collection>(contentsOf elements: Elements, at index: Int)
-  where Elements.Element == Value.Element {
-    checkPosition(index, in: withStorage { $0.value }, operation: "insert")
+  public func insert<Elements: Collection>(
+    contentsOf elements: Elements,
+    at index: Int,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) where Elements.Element == Value.Element {
+    checkPosition(index, in: withStorage { $0.value }, operation: "insert", file: file, line: line)
     edit(index..<index, with: elements)
   }
 
   /// Removes and returns the element at `index`: a ``KeyValueChange/Kind/removal``.
   ///
+  /// - Parameters:
+  ///   - index: The element's index.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
+  /// - Returns: The element removed.
   /// - Precondition: `index` is a valid index.
   @inlinable @discardableResult
-  public func remove(at index: Int) -> Value.Element {
+  public func remove(at index: Int, file: StaticString = #fileID, line: UInt = #line) -> Value.Element {
     let value = withStorage { $0.value }
-    checkIndex(index, in: value, operation: "remove")
+    checkIndex(index, in: value, operation: "remove", file: file, line: line)
     let element = value[index]
     edit(index..<(index + 1), with: EmptyCollection())
     return element
@@ -68,10 +92,14 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// Removes the elements in `bounds`: one removal covering them.
   ///
+  /// - Parameters:
+  ///   - bounds: The elements to remove.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
   /// - Precondition: `bounds` lies within the collection.
   @inlinable
-  public func removeSubrange(_ bounds: Range<Int>) {
-    checkRange(bounds, in: withStorage { $0.value }, operation: "remove")
+  public func removeSubrange(_ bounds: Range<Int>, file: StaticString = #fileID, line: UInt = #line) {
+    checkRange(bounds, in: withStorage { $0.value }, operation: "remove", file: file, line: line)
     edit(bounds, with: EmptyCollection())
   }
 
@@ -86,11 +114,20 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   /// ``KeyValueChange/Kind/replacement``; otherwise, as KVO's proxies do, a removal of
   /// `bounds` followed by an insertion of the new elements.
   ///
+  /// - Parameters:
+  ///   - bounds: The elements to replace.
+  ///   - newElements: The elements to put in their place.
+  ///   - file: The file a stop names; leave the default.
+  ///   - line: The line a stop names; leave the default.
   /// - Precondition: `bounds` lies within the collection.
   @inlinable
-  public func replaceSubrange<Elements: Collection>(_ bounds: Range<Int>, with newElements: Elements)
-  where Elements.Element == Value.Element {
-    checkRange(bounds, in: withStorage { $0.value }, operation: "replace")
+  public func replaceSubrange<Elements: Collection>(
+    _ bounds: Range<Int>,
+    with newElements: Elements,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) where Elements.Element == Value.Element {
+    checkRange(bounds, in: withStorage { $0.value }, operation: "replace", file: file, line: line)
     if bounds.isEmpty || newElements.isEmpty || bounds.count == newElements.count {
       edit(bounds, with: newElements)
     } else {
@@ -154,28 +191,41 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     withStorage { swap(&$0.value, &value) }
   }
 
-  /// Stops unless `index` is a valid index of `value`. The check is inlined; the message
-  /// is built out of line, only on the way to the stop.
+  /// Stops at the caller's `file` and `line` unless `index` is a valid index of `value`.
+  /// The check is inlined; the message is built out of line, only on the way to the stop.
   @inlinable @inline(__always)
-  func checkIndex(_ index: Int, in value: Value, operation: StaticString) {
+  func checkIndex(_ index: Int, in value: Value, operation: StaticString, file: StaticString, line: UInt) {
     guard value.indices.contains(index) else {
-      Misuse.invalidEdit(operation, "at index \(index)", of: name, valid: value.startIndex..<value.endIndex)
+      invalidEdit(operation, "at index \(index)", of: value, file: file, line: line)
     }
   }
 
   /// Stops unless `index` is a position in `value`, its end included.
   @inlinable @inline(__always)
-  func checkPosition(_ index: Int, in value: Value, operation: StaticString) {
+  func checkPosition(_ index: Int, in value: Value, operation: StaticString, file: StaticString, line: UInt) {
     guard (value.startIndex...value.endIndex).contains(index) else {
-      Misuse.invalidEdit(operation, "at position \(index)", of: name, valid: value.startIndex..<value.endIndex)
+      invalidEdit(operation, "at position \(index)", of: value, file: file, line: line)
     }
   }
 
   /// Stops unless `bounds` lies within `value`.
   @inlinable @inline(__always)
-  func checkRange(_ bounds: Range<Int>, in value: Value, operation: StaticString) {
+  func checkRange(_ bounds: Range<Int>, in value: Value, operation: StaticString, file: StaticString, line: UInt) {
     guard bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex else {
-      Misuse.invalidEdit(operation, "the range \(bounds)", of: name, valid: value.startIndex..<value.endIndex)
+      invalidEdit(operation, "the range \(bounds)", of: value, file: file, line: line)
     }
+  }
+
+  /// Stops at the caller's `file` and `line` for an edit of `value` out of its bounds.
+  @inlinable
+  func invalidEdit(
+    _ operation: StaticString,
+    _ target: @autoclosure () -> String,
+    of value: Value,
+    file: StaticString,
+    line: UInt
+  ) -> Never {
+    let valid = value.startIndex..<value.endIndex
+    Misuse.invalidEdit(operation, target(), of: name, valid: valid, at: .call(file: file, line: line))
   }
 }

@@ -25,14 +25,26 @@ extension KeyValueObservable {
   ///   - options: Which values the changes carry (`.old`, `.new`) and which extra calls
   ///     to make (`.initial` now, `.prior` before each change).
   ///   - context: A pointer that tells this registration apart, as in KVO.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   @inlinable
   public func addObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
-    context: UnsafeMutableRawPointer? = nil
+    context: UnsafeMutableRawPointer? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) {
-    addRawObserver(observer, forKeyPath: keyPath, options: options, context: context, keeping: nil)
+    addRawObserver(
+      observer,
+      forKeyPath: keyPath,
+      options: options,
+      context: context,
+      keeping: nil,
+      file: file,
+      line: line
+    )
   }
 
   /// Registers a raw observer; the registration keeps `owner` (a context object) alive.
@@ -42,7 +54,9 @@ extension KeyValueObservable {
     forKeyPath keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer?,
-    keeping owner: AnyObject?
+    keeping owner: AnyObject?,
+    file: StaticString,
+    line: UInt
   ) {
     let erasedKeyPath: AnyKeyPath = keyPath
     let forward = ErasedChangeHandler { [weak observer, owner] subject, change in
@@ -56,7 +70,15 @@ extension KeyValueObservable {
       )
       return true
     }
-    let registration = register(keyPath, options: options, context: context, observer: observer, handler: forward)
+    let registration = register(
+      keyPath,
+      options: options,
+      context: context,
+      observer: observer,
+      handler: forward,
+      file: file,
+      line: line
+    )
     // Filed before the `.initial` call, which may remove it again.
     RawRegistrations.add(registration.registration, on: self)
     registration.start()

@@ -1,7 +1,7 @@
 extension KeyValueObservable {
   /// Registers a raw observer for a key path of this object under a context object: the
-  /// pointer form of `addObserver(_:forKeyPath:options:context:)` with `context.pointer`,
-  /// as a Swift 6-clean `static let`.
+  /// pointer form of `addObserver(_:forKeyPath:options:context:file:line:)` with
+  /// `context.pointer`, as a Swift 6-clean `static let`.
   ///
   /// ```swift
   /// private static let context = KeyValueObservingContext()
@@ -15,14 +15,26 @@ extension KeyValueObservable {
   ///   - options: Which values the changes carry and which extra calls to make.
   ///   - context: Tells this registration apart; the observer receives its
   ///     ``KeyValueObservingContext/pointer``. The registration keeps it alive.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
   @inlinable
   public func addObserver<Value>(
     _ observer: any KeyValueObserving,
     forKeyPath keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions = [],
-    context: KeyValueObservingContext
+    context: KeyValueObservingContext,
+    file: StaticString = #fileID,
+    line: UInt = #line
   ) {
-    addRawObserver(observer, forKeyPath: keyPath, options: options, context: context.pointer, keeping: context)
+    addRawObserver(
+      observer,
+      forKeyPath: keyPath,
+      options: options,
+      context: context.pointer,
+      keeping: context,
+      file: file,
+      line: line
+    )
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` made with

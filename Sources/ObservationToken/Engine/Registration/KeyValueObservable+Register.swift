@@ -7,16 +7,19 @@ extension KeyValueObservable {
   /// `@Observed` property of this object (declared here or in a superclass) gets a
   /// ``DirectRegistration``; anything else that reads at least one gets a
   /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
-  /// that reads none can never report a change, so it stops with a message naming it.
-  /// Always inlined, so that the key path reaches `track`'s body as the caller wrote it:
-  /// a literal there is compiled to direct getter calls instead of the key-path runtime.
+  /// that reads none can never report a change, so it stops with a message naming it, at
+  /// the `file` and `line` the public call passes on: its caller's. Always inlined, so
+  /// that the key path reaches `track`'s body as the caller wrote it: a literal there is
+  /// compiled to direct getter calls instead of the key-path runtime.
   @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    handler: SpecializedHandler
+    handler: SpecializedHandler,
+    file: StaticString,
+    line: UInt
   ) -> PendingRegistration<Self, Value> {
     var evaluated: Value?
     var registration: PendingRegistration<Self, Value>?
@@ -29,7 +32,13 @@ extension KeyValueObservable {
     )
     // The reads are valid only inside `then`: decide and observe there.
     DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
-      DependencyTracking.requireObservable(dependencies, keyPath: keyPath, subjectType: Self.self)
+      DependencyTracking.requireObservable(
+        dependencies,
+        keyPath: keyPath,
+        subjectType: Self.self,
+        file: file,
+        line: line
+      )
       let isSettable = keyPath is ReferenceWritableKeyPath<Self, Value>
       let only = dependencies.startIndex
       if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
@@ -40,7 +49,15 @@ extension KeyValueObservable {
         return
       }
       let typed = DerivedValue(keyPath: keyPath)
-      let derived = DerivedRegistration(root: self, info: info, handler: handler, typed: typed.step)
+      let derived = DerivedRegistration(
+        root: self,
+        info: info,
+        handler: handler,
+        typed: typed.step,
+        reading: dependencies,
+        file: file,
+        line: line
+      )
       typed.observe(dependencies, of: derived, root: self, value: evaluated!)
       registration = PendingRegistration(derived: derived, typed: typed, subject: self, value: evaluated!)
     }

@@ -1,4 +1,4 @@
-/// A registration that ``KeyValueObservable/register(_:options:context:observer:handler:)``
+/// A registration that ``KeyValueObservable/register(_:options:context:observer:handler:file:line:)``
 /// made and that has not started delivering: its owner takes ``subscription``, then calls
 /// ``start()``.
 @usableFromInline

@@ -7,20 +7,29 @@
 /// question is decided, costs one type check of its last read; the rest (reflection, the
 /// key path's description) runs only when that read returned an object. While an
 /// optional along the way is `nil`, nothing can be decided: the check waits for the
-/// evaluation after it is set.
+/// evaluation after it is set. A stop decided then runs inside that set, a property's
+/// setter, which has no caller's file and line to report; so the registration keeps where
+/// the observation was made (a ``SourceLocation``, only while undecided), and the message
+/// names it.
 enum ChainLastStep {
   /// Whether the last step of `keyPath`, whose evaluation from `root` made the reads
   /// `dependencies`, is still to be decided: `false` once it is known to read an
-  /// `@Observed` property (or not to go on past one). Stops the program when it is known
-  /// not to.
-  static func isUndecided(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, root: AnyObject?) -> Bool {
+  /// `@Observed` property (or not to go on past one). Stops the program at `site` when it
+  /// is known not to: at the call of `observe` when that decides it, or naming the
+  /// observation when a later change does.
+  static func isUndecided(
+    _ dependencies: ArraySlice<Dependency>,
+    keyPath: AnyKeyPath,
+    root: AnyObject?,
+    at site: Misuse.Site
+  ) -> Bool {
     guard let last = dependencies.last, last.value.large == nil, let objectType = objectType(of: last.value.type) else {
       return false
     }
     // A class reference is never null; an optional one is `nil` as zero.
     guard last.value.bits.0 != 0 else { return true }
     guard let root else { return false }
-    checkStep(after: dependencies, of: keyPath, from: root, objectType: objectType)
+    checkStep(after: dependencies, of: keyPath, from: root, objectType: objectType, at: site)
     return false
   }
 
@@ -47,12 +56,20 @@ enum ChainLastStep {
     after dependencies: ArraySlice<Dependency>,
     of keyPath: AnyKeyPath,
     from root: AnyObject,
-    objectType: AnyClass
+    objectType: AnyClass,
+    at site: Misuse.Site
   ) {
     guard let properties = PropertyName.properties(reading: dependencies.map(\.observers.list), from: root),
       let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
     else { return }
-    Misuse.chainEndsInPlainProperty(keyPath, startingWith: properties, on: type(of: root), step: step, of: objectType)
+    Misuse.chainEndsInPlainProperty(
+      keyPath,
+      startingWith: properties,
+      on: type(of: root),
+      step: step,
+      of: objectType,
+      at: site
+    )
   }
 }
 

@@ -87,12 +87,19 @@ enum DependencyTracking {
     }
   }
 
-  /// Stops the program when a key path read no `@Observed` property: it could never
-  /// report a change, and a silent observation is worse than a clear stop. The check is
-  /// inlined into every registration; the message is built out of line.
+  /// Stops the program at the caller's `file` and `line` when a key path read no
+  /// `@Observed` property: it could never report a change, and a silent observation is
+  /// worse than a clear stop. The check is inlined into every registration; the message
+  /// is built out of line.
   @inlinable @inline(__always)
-  static func requireObservable(_ dependencies: ArraySlice<Dependency>, keyPath: AnyKeyPath, subjectType: Any.Type) {
-    if dependencies.isEmpty { Misuse.unobservable(keyPath, on: subjectType) }
+  static func requireObservable(
+    _ dependencies: ArraySlice<Dependency>,
+    keyPath: AnyKeyPath,
+    subjectType: Any.Type,
+    file: StaticString,
+    line: UInt
+  ) {
+    if dependencies.isEmpty { Misuse.unobservable(keyPath, on: subjectType, at: .call(file: file, line: line)) }
   }
 }
 

@@ -41,9 +41,10 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyEntry] = []
-    /// Whether it is still to be decided that the key path's last step reads an
-    /// `@Observed` property; see ``ChainLastStep``.
-    var lastStepIsUndecided = true
+    /// While it is still to be decided that the key path's last step reads an
+    /// `@Observed` property (see ``ChainLastStep``), where the observation was made, for
+    /// the message of a later stop; `nil` once decided.
+    var undecidedLastStep: SourceLocation?
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -54,12 +55,27 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Guards the entries, and the typed half's last value.
   private let state = Locked(State())
 
+  /// Makes the registration for the key path whose first evaluation from `root` made the
+  /// reads `dependencies`. Checks the key path's last step first, which stops the program
+  /// at the caller's `file` and `line` when it is known to read no `@Observed` property,
+  /// before anything is registered; see ``ChainLastStep``.
   @usableFromInline
-  init(root: AnyObject, info: RegistrationInfo, handler: SpecializedHandler, typed: @escaping TypedHalf) {
+  init(
+    root: AnyObject,
+    info: RegistrationInfo,
+    handler: SpecializedHandler,
+    typed: @escaping TypedHalf,
+    reading dependencies: ArraySlice<Dependency>,
+    file: StaticString,
+    line: UInt
+  ) {
     self.root = root
     self.info = info
     self.handler = handler
     self.typed = typed
+    if ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .call(file: file, line: line)) {
+      state.withLock { $0.undecidedLastStep = SourceLocation(file: file, line: line) }
+    }
   }
 
   @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
@@ -109,12 +125,15 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// last value), notes whether the value mirrors its sole dependency, and moves the
   /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
   /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
-  /// stops the program before anything is changed when it reads no `@Observed` property.
+  /// stops the program before anything is changed when it reads no `@Observed` property,
+  /// naming where the observation was made.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
-      if state.lastStepIsUndecided {
-        state.lastStepIsUndecided = ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root)
+      if let observation = state.undecidedLastStep,
+        !ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .observation(observation))
+      {
+        state.undecidedLastStep = nil
       }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }

@@ -1,0 +1,214 @@
+extension KeyValueObservable {
+  /// Binds a value of this object to a property of a main-actor target, such as a view:
+  /// writes the current value now, then every change on the main actor, whichever thread
+  /// makes it.
+  ///
+  /// Bound from the main actor, where a view's properties can be named, the current value
+  /// is written before `bind` returns; later changes are queued on the main queue in
+  /// change order, each written as it comes (a value equal to the target's is not written
+  /// again, when the target's values can be compared). After
+  /// ``ObservationToken/invalidate()`` returns no write starts, queued ones included. The
+  /// target is held weakly; the binding ends when it is released. The value crosses to
+  /// the main actor, so it must be `Sendable`.
+  ///
+  /// ```swift
+  /// @MainActor final class DocumentViewController {
+  ///   let titleLabel = UILabel()
+  ///   var bag = ObservationBag()
+  ///   func show(_ document: Document) {
+  ///     document.bind(\.title, to: titleLabel, \.text, on: MainActor.shared).store(in: &bag)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow; chains and computed properties work.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+  }
+
+  /// Binds a value of this object to an optional property of a main-actor target, such
+  /// as a `String` title to a label's `String?` text, on the main actor.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+  }
+
+  /// Binds a value of this object to a property of a main-actor target through a
+  /// transform, which runs on the main actor.
+  ///
+  /// ```swift
+  /// document.bind(\.isFavorite, to: starButton, \.title, on: MainActor.shared) { $0 ? "★" : "☆" }
+  ///   .store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  ///   - transform: Turns the followed value into the target's value, on the main actor.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable, TargetValue>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    transform: @escaping @MainActor (Value) -> TargetValue
+  ) -> ObservationToken {
+    bind(keyPath, to: target, file: file, line: line) { target, value in
+      target[keyPath: targetKeyPath] = transform(value)
+    }
+  }
+
+  /// Binds, on the main actor, to a property whose values can be compared: an equal
+  /// value is not written again.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  ///   - transform: Turns the followed value into the target's value, on the main actor.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable, TargetValue: Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    transform: @escaping @MainActor (Value) -> TargetValue
+  ) -> ObservationToken {
+    bind(keyPath, to: target, file: file, line: line) { target, value in
+      targetKeyPath.write(transform(value), to: target)
+    }
+  }
+
+  /// Binds, on the main actor, to a property whose values can be compared, without a
+  /// transform.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable & Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+  }
+
+  /// Binds, on the main actor, to an optional property whose values can be compared,
+  /// without a transform.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to follow.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  /// - Returns: The token that owns the binding; releasing it ends it.
+  @MainActor
+  public func bind<Target: AnyObject, Value: Sendable & Equatable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+  }
+
+  /// The main-actor half: `apply` writes a value to the target, which the main actor owns,
+  /// as do the target's key path and the transform `apply` holds — so they are used only
+  /// in the write made here, which runs on the main actor.
+  @MainActor
+  private func bind<Target: AnyObject, Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    to target: Target,
+    file: StaticString,
+    line: UInt,
+    apply: @escaping @MainActor (Target, Value) -> Void
+  ) -> ObservationToken {
+    let write: @MainActor @Sendable (Value) -> Void = { [weak target] value in
+      if let target { apply(target, value) }
+    }
+    return bind(keyPath, through: Binding(target: target), file: file, line: line, writingOnMainActor: write)
+  }
+
+  /// The half that runs where the value changes, on any thread: queues the whole value
+  /// on the main queue, where `binding` (its guard, as for a synchronous binding) lets
+  /// `write` run. The caller is on the main actor, so the `.initial` value is written in
+  /// place.
+  private func bind<Value: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    through binding: Binding,
+    file: StaticString,
+    line: UInt,
+    writingOnMainActor write: @escaping @MainActor @Sendable (Value) -> Void
+  ) -> ObservationToken {
+    observe(
+      keyPath,
+      options: [.initial],
+      on: .main,
+      initialInPlace: true,
+      binding: binding,
+      file: file,
+      line: line,
+      delivering: { subject, change in subject.value(at: keyPath, after: change) }
+    ) { value in
+      // The main queue runs on the main actor.
+      MainActor.assumeIsolated { binding.apply { write(value) } }
+    }
+  }
+}
