@@ -8,6 +8,10 @@
 ///
 /// The observers are not encoded. Encoding reads the storage, not the property: it is not
 /// a read that a tracking scope or Swift Observation sees.
+///
+/// `Codable` is what a wrapper must carry for a class: the compiler synthesises it from
+/// the stored properties. `Equatable`, `Hashable` and `Sendable` are not carried: no class
+/// synthesises them, and a storage's observers have no place in its equality.
 extension Observed: Encodable where Value: Encodable {
   /// Encodes the value as a single value.
   ///
