@@ -351,7 +351,7 @@ final class AppendToken: AppendCase {
 /// ObservationToken's `items.append(x)` with one observer: one `.setting` change per
 /// append, with the arrays before and after (so the old array is copied for the observer).
 final class AppendTokenProperty: AppendCase {
-  let list = TokenList()
+  let list = TokenPropertyList()
   var token: ObservationToken?
 
   init(counter: Counter) {
@@ -387,7 +387,7 @@ final class AppendObservationUnobserved: AppendCase {
 
 /// ObservationToken's `items.append(x)` with nobody observing.
 final class AppendTokenUnobserved: AppendCase {
-  let list = TokenList()
+  let list = TokenPropertyList()
 
   init(counter: Counter) {}
 
