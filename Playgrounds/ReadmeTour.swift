@@ -1,3 +1,4 @@
+import Foundation
 import ObservationToken
 
 /// The README's snippets, compiled and run, so the README stays true.
@@ -17,6 +18,8 @@ enum ReadmeTour {
 
   /// A label as the README's: its text optional, as `UILabel.text` is.
   final class Label { var text: String? }
+
+  final class Note: KeyValueObservable, Codable { @Observed var title = "" }
 
   final class LegacyObserver: KeyValueObserving {
     func observeValue(
@@ -105,7 +108,23 @@ enum ReadmeTour {
     document.$tags.remove(at: 0)
     print("collection changes:", kinds)
     check(kinds == [.insertion, .replacement, .removal], "the three kinds")
+    document.tags.append("draft")
+    check(kinds.last == .setting && document.tags == ["draft"], "a mutation through the property is a setting")
     tags.invalidate()
+
+    do {
+      let note = try JSONDecoder().decode(Note.self, from: Data(#"{"title":"Draft"}"#.utf8))
+      var noteTitles: [String] = []
+      let noteToken = note.observe(\.title) { _, change in noteTitles.append(change.newValue!) }  // observable like any other
+      let json = try JSONEncoder().encode(note)  // {"title":"Draft"}
+      note.title = "Final"
+      noteToken.invalidate()
+      print("Codable model:", String(decoding: json, as: UTF8.self))
+      check(String(decoding: json, as: UTF8.self) == #"{"title":"Draft"}"#, "the property's own name as the key")
+      check(noteTitles == ["Final"], "a decoded model is observed like any other")
+    } catch {
+      check(false, "the Codable model to round-trip: \(error)")
+    }
 
     let legacy = LegacyObserver()
     document.addObserver(legacy, forKeyPath: \Document.title, options: [.old, .new], context: &legacyContext)

@@ -451,3 +451,11 @@ final class TokenCell: KeyValueObservable {
 final class TokenList: KeyValueObservable {
   @Observed var items: [Int] = []
 }
+
+/// The list of the cases that mutate through the property (`items.append`), a class of
+/// its own: a mutation in place keeps its access to the storage open across the append,
+/// and a module with such an access checks every access to that property's storage at
+/// run time (as for a plain stored property), which would weigh on the `$items` case too.
+final class TokenPropertyList: KeyValueObservable {
+  @Observed var items: [Int] = []
+}

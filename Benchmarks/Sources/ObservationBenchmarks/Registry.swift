@@ -11,6 +11,8 @@ enum CaseID: String, CaseIterable {
   case chain = "chain-leaf-set"
   case derived = "derived-set"
   case append = "collection-append"
+  case propertyAppend = "property-append"
+  case propertyAppendUnobserved = "property-append-unobserved"
   case memory = "memory-per-token"
   case scale = "scale"
   case send1 = "send-1"
@@ -39,6 +41,8 @@ enum CaseID: String, CaseIterable {
     case .chain: "chain leaf set"
     case .derived: "derived property set"
     case .append: "collection append, 1 observer"
+    case .propertyAppend: "append via property, 1 observer"
+    case .propertyAppendUnobserved: "append via property, unobserved"
     case .memory: "memory per live token"
     case .scale: "scale: 1M tokens create + end"
     case .send1: "event send, 1 subscriber"
@@ -197,6 +201,12 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
     }
   }
   if subject == .delegate { return "delegate forwarding is measured in the routing cases only" }
+  if kind == .propertyAppend || kind == .propertyAppendUnobserved {
+    switch subject {
+    case .floor, .observation, .token: return nil
+    default: return "append through the property is measured with the floor, Observation and ObservationToken"
+    }
+  }
   if kind.isEvent {
     switch subject {
     case .floor, .passthroughSubject, .notificationCenter, .naive, .token: return nil
@@ -273,6 +283,20 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .naive: return appendBenchmark(AppendNaive.self)
     case .token: return appendBenchmark(AppendToken.self)
     case .observations, .notificationCenter, .delegate, .bridged, .bridgedTracking: return nil
+    }
+  case .propertyAppend:
+    switch subject {
+    case .floor: return appendBenchmark(AppendFloor.self)
+    case .observation: return appendBenchmark(AppendObservation.self)
+    case .token: return appendBenchmark(AppendTokenProperty.self)
+    default: return nil
+    }
+  case .propertyAppendUnobserved:
+    switch subject {
+    case .floor: return appendBenchmark(AppendFloorUnobserved.self)
+    case .observation: return appendBenchmark(AppendObservationUnobserved.self)
+    case .token: return appendBenchmark(AppendTokenUnobserved.self)
+    default: return nil
     }
   case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate:

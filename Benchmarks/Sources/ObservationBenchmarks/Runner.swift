@@ -50,7 +50,7 @@ final class Entry {
 func checkOperations(_ kind: CaseID, _ subject: SubjectID, base: Int) -> Int {
   switch kind {
   case .fanOut100, .send100: max(4, base / 10)
-  case .append: appendBatch + base  // crosses a batch boundary
+  case .append, .propertyAppend, .propertyAppendUnobserved: appendBatch + base  // crosses a batch boundary
   default: subject == .observations ? min(base, 100) : base
   }
 }
@@ -501,6 +501,8 @@ let callgrindPlan: [String: [String: Int]] = [
   "request-3": ["floor": 300_000, "delegate": 50_000, "token": 2_000],
   "route-subscribe-invalidate": ["floor": 300_000, "delegate": 100_000, "token": 10_000],
   "collection-append": ["floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000],
+  "property-append": ["floor": 100_000, "observation": 2_000, "token": 1_000],
+  "property-append-unobserved": ["floor": 1_000_000, "observation": 10_000, "token": 10_000],
 ]
 
 func callgrindIterations(_ kind: CaseID, _ subject: SubjectID) -> Int {

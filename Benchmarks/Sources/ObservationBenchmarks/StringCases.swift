@@ -166,8 +166,9 @@ final class DerivedToken: TitleCase {
 /// append pay for its length). Making a batch's list and observer is not timed.
 let appendBatch = 1_000
 
-/// The set-up state of the collection case: a fresh empty list with one observer whose
-/// handler records the appended element as new (and 0 as old).
+/// The set-up state of the collection cases: a fresh empty list with one observer whose
+/// handler records the appended element as new (and 0 as old) or, in the unobserved
+/// cases, with none (the batch's elements are then summed once it is done, untimed).
 protocol AppendCase: AnyObject {
   init(counter: Counter)
   func append(_ element: Int)
@@ -175,11 +176,17 @@ protocol AppendCase: AnyObject {
   static var callsOnObserve: Int { get }
   /// Whether the handler reports the element appended one append earlier (Observation).
   static var lagging: Bool { get }
+  /// Whether an observer sees each append; when not, ``appendedSum`` is recorded per batch.
+  static var isObserved: Bool { get }
+  /// The sum of the list's elements: what an unobserved case's batch appended.
+  var appendedSum: Int { get }
 }
 
 extension AppendCase {
   static var callsOnObserve: Int { 0 }
   static var lagging: Bool { false }
+  static var isObserved: Bool { true }
+  var appendedSum: Int { 0 }
 }
 
 func appendBenchmark<C: AppendCase>(_ kind: C.Type) -> Benchmark {
@@ -198,6 +205,7 @@ func appendBenchmark<C: AppendCase>(_ kind: C.Type) -> Benchmark {
         current &+= 1
       }
       elapsed += clock.now - start
+      if !C.isObserved { counter.record(old: 0, new: state.appendedSum) }
       remaining -= count
     }
     op.value = current
@@ -211,10 +219,12 @@ func appendBenchmark<C: AppendCase>(_ kind: C.Type) -> Benchmark {
       let first = op.value
       _ = run(operations)
       let batches = (operations + appendBatch - 1) / appendBatch
-      let expectedCalls = operations + batches * C.callsOnObserve
+      let expectedCalls = C.isObserved ? operations + batches * C.callsOnObserve : batches
       try failIfNeeded(
         counter.calls == expectedCalls,
-        "\(operations) appends called the observer \(counter.calls) times; expected \(expectedCalls)"
+        C.isObserved
+          ? "\(operations) appends called the observer \(counter.calls) times; expected \(expectedCalls)"
+          : "\(operations) appends recorded \(counter.calls) batches; expected \(expectedCalls)"
       )
       var expectedSum = 0
       for index in 0..<operations {
@@ -334,4 +344,54 @@ final class AppendToken: AppendCase {
   }
 
   @inline(__always) func append(_ element: Int) { list.$items.append(element) }
+}
+
+// MARK: - Collection append through the property (`items.append`, not `$items`)
+
+/// ObservationToken's `items.append(x)` with one observer: one `.setting` change per
+/// append, with the arrays before and after (so the old array is copied for the observer).
+final class AppendTokenProperty: AppendCase {
+  let list = TokenPropertyList()
+  var token: ObservationToken?
+
+  init(counter: Counter) {
+    token = list.observe(\.items) { [counter] _, change in
+      counter.record(old: 0, new: change.newValue?.last ?? 0)
+    }
+  }
+
+  @inline(__always) func append(_ element: Int) { list.items.append(element) }
+}
+
+/// The floor with nobody observing: the didSet finds its closure `nil`.
+final class AppendFloorUnobserved: AppendCase {
+  let list = FloorList()
+
+  init(counter: Counter) {}
+
+  @inline(__always) func append(_ element: Int) { list.items.append(element) }
+  static var isObserved: Bool { false }
+  var appendedSum: Int { list.items.reduce(0, &+) }
+}
+
+/// Observation's accessors with nobody tracking the list.
+final class AppendObservationUnobserved: AppendCase {
+  let list = ObservationList()
+
+  init(counter: Counter) {}
+
+  @inline(__always) func append(_ element: Int) { list.items.append(element) }
+  static var isObserved: Bool { false }
+  var appendedSum: Int { list.items.reduce(0, &+) }
+}
+
+/// ObservationToken's `items.append(x)` with nobody observing.
+final class AppendTokenUnobserved: AppendCase {
+  let list = TokenPropertyList()
+
+  init(counter: Counter) {}
+
+  @inline(__always) func append(_ element: Int) { list.items.append(element) }
+  static var isObserved: Bool { false }
+  var appendedSum: Int { list.items.reduce(0, &+) }
 }

@@ -99,6 +99,48 @@ struct ObservationBridgeTests {
     #expect(seen.withLock { $0 } == ["a", "b"], "willSet timing: the scope sees the value before the edit")
   }
 
+  @Test("A mutation through the property (tags.append) fires the scope once, with willSet timing")
+  func mutationThroughProperty() {
+    let settings = BridgedSettings()
+    settings.tags = ["a", "b"]
+    let fired = ChangeCount()
+    let seen = LockedValue<[String]?>(nil)
+    withObservationTracking { _ = settings.tags } onChange: {
+      fired.increment()
+      seen.withLock { $0 = settings.tags }
+    }
+    settings.tags.append("c")
+    settings.tags.append("d")
+    #expect(fired.value == 1)
+    #expect(seen.withLock { $0 } == ["a", "b"], "willSet timing: the scope sees the value before the mutation")
+    #expect(settings.tags == ["a", "b", "c", "d"])
+  }
+
+  @Test("A mutation through the property inside a tracking scope is a read the scope registers")
+  func mutationInScopeIsRead() {
+    let settings = BridgedSettings()
+    let fired = ChangeCount()
+    withObservationTracking { settings.tags.append("a") } onChange: { fired.increment() }
+    #expect(fired.value == 0, "the scope is armed when its body returns")
+    settings.tags = []
+    #expect(fired.value == 1)
+  }
+
+  @Test("A mutation through an observed property reaches its token and the scope: scope before, token after")
+  func mutationReachesTokenAndScope() {
+    let settings = BridgedSettings()
+    let events = LockedValue<[String]>([])
+    let token = settings.observe(\.tags) { _, change in
+      events.withLock { $0.append("token \(change.oldValue!) → \(change.newValue!)") }
+    }
+    withObservationTracking { _ = settings.tags } onChange: {
+      events.withLock { $0.append("scope \(settings.tags)") }
+    }
+    settings.tags.append("a")
+    token.invalidate()
+    #expect(events.withLock { $0 } == ["scope []", "token [] → [\"a\"]"])
+  }
+
   @Test("An inherited property of a subclass of a class that opts in is tracked")
   func subclass() {
     let object = BridgedSubclass()

@@ -46,7 +46,9 @@ final class PropertyObservers: Sendable {
   /// Reports one change — `change`, made by `store` — to this property's observers: the
   /// `.prior` call before the store when an observer asked for it, the change after it.
   /// Both calls go to the observers registered when the change began. This is the one
-  /// sequence every change of an `@Observed` value takes, assignment or collection edit.
+  /// sequence every change of an `@Observed` value takes, assignment or collection edit;
+  /// a mutation in place takes its two steps on either side of its access to the storage
+  /// (`ObservedMutation`), since the mutation is not a closure.
   @inlinable @inline(__always)
   static func report<Value>(
     _ change: ObservedChange<Value>,

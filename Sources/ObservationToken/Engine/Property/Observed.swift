@@ -15,6 +15,12 @@ import Synchronization
 /// }
 /// ```
 ///
+/// A mutation through the property (`document.tags.append("draft")`) happens in place:
+/// with nobody observing, it costs what it costs on a plain stored property (an append is
+/// amortised O(1)). Observers see it as one assignment, a ``KeyValueChange/Kind/setting``
+/// change with the whole values before and after; the value before is copied for them,
+/// and only when the property is observed.
+///
 /// For collections, the projected value (`document.$tags`) mutates in place and reports
 /// insertions, removals and replacements with their indexes; see ``ObservedProjection``.
 ///
@@ -31,7 +37,7 @@ public struct Observed<Value> {
     observers = nil
   }
 
-  /// Reads and writes the property through its enclosing object.
+  /// Reads, writes and mutates the property in place through its enclosing object.
   ///
   /// Everything here is inlined into the property's accessors, where the key paths are
   /// constants the optimizer turns into plain field accesses. The storage key path must
@@ -70,6 +76,22 @@ public struct Observed<Value> {
         return
       }
       store(newValue, in: subject, storageKeyPath)
+    }
+    // A mutation through the property (`document.tags.append(x)`) works in place: with
+    // nobody observing, it is the plain in-place mutation, with no copy of the value.
+    // One `yield` only: a coroutine with two is never inlined, and the key paths would
+    // then reach the key-path runtime on every mutation.
+    @inline(__always) _modify {
+      // It begins with a read, reported as the getter reports it.
+      if Subject._observationHook != nil || mayBeTrackingReads() {
+        _ = Self[_enclosingInstance: subject, wrapped: wrappedKeyPath, storage: storageKeyPath]
+      }
+      let mutation = ObservedMutation.begin(of: subject, storageKeyPath)
+      // Deferred, so that a mutation that throws is reported, as a set's writeback would be.
+      // The deferred code is a function of its own: it stays small, so that it is inlined
+      // (with the key path in it), and the reporting it calls takes the value, not the path.
+      defer { mutation?.end(with: subject[keyPath: storageKeyPath].value, of: subject) }
+      yield &subject[keyPath: storageKeyPath].value
     }
   }
 
