@@ -81,12 +81,7 @@ struct ObservationBridgeTests {
   func projectionEdits(edit: String) {
     let settings = BridgedSettings()
     settings.tags = ["a", "b"]
-    let fired = ChangeCount()
-    let seen = LockedValue<[String]?>(nil)
-    withObservationTracking { _ = settings.tags } onChange: {
-      fired.increment()
-      seen.withLock { $0 = settings.tags }
-    }
+    let (fired, seen) = trackTags(of: settings)
     switch edit {
     case "append": settings.$tags.append("c")
     case "insert": settings.$tags.insert("c", at: 0)
@@ -103,12 +98,7 @@ struct ObservationBridgeTests {
   func mutationThroughProperty() {
     let settings = BridgedSettings()
     settings.tags = ["a", "b"]
-    let fired = ChangeCount()
-    let seen = LockedValue<[String]?>(nil)
-    withObservationTracking { _ = settings.tags } onChange: {
-      fired.increment()
-      seen.withLock { $0 = settings.tags }
-    }
+    let (fired, seen) = trackTags(of: settings)
     settings.tags.append("c")
     settings.tags.append("d")
     #expect(fired.value == 1)
@@ -165,6 +155,18 @@ struct ObservationBridgeTests {
     object.own = 2
     #expect(seen.withLock { $0 } == [2])
     token.invalidate()
+  }
+
+  /// Starts a tracking scope that reads `settings.tags`; it counts its calls and keeps the
+  /// tags it sees when it fires.
+  private func trackTags(of settings: BridgedSettings) -> (fired: ChangeCount, seen: LockedValue<[String]?>) {
+    let fired = ChangeCount()
+    let seen = LockedValue<[String]?>(nil)
+    withObservationTracking { _ = settings.tags } onChange: {
+      fired.increment()
+      seen.withLock { $0 = settings.tags }
+    }
+    return (fired, seen)
   }
 
   @Test("A class that does not conform to Observable is not seen by tracking scopes")

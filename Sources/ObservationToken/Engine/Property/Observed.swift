@@ -80,7 +80,9 @@ public struct Observed<Value> {
     // A mutation through the property (`document.tags.append(x)`) works in place: with
     // nobody observing, it is the plain in-place mutation, with no copy of the value.
     // One `yield` only: a coroutine with two is never inlined, and the key paths would
-    // then reach the key-path runtime on every mutation.
+    // then reach the key-path runtime on every mutation. Swift 6.3 inlines it where the
+    // mutation is written, never into the property's own `modify` when that is emitted as
+    // a function (used from another module, an override, a witness): see INVARIANTS.md.
     @inline(__always) _modify {
       // It begins with a read, reported as the getter reports it.
       if Subject._observationHook != nil || mayBeTrackingReads() {
