@@ -78,7 +78,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     }
   }
 
-  @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
+  @usableFromInline var isRegistered: Bool { isOpen && root != nil }
+
+  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
 
   override var summary: String { info.summary(naming: keyPathName) }
 
