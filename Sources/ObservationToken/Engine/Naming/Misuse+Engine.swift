@@ -40,6 +40,22 @@ extension Misuse {
     )
   }
 
+  /// Stops for a registration whose handler calls itself without end: each call changed
+  /// what it observes, which called it again (see ``DeliveryDepth``). Nothing is changed:
+  /// the change under way is stored, and its call to this handler is the one not made.
+  static func reentersWithoutEnd(_ registration: any ObservationRegistration) -> Never {
+    stop(
+      """
+      the handler observing \(registration.keyPathName) on \(registration.info.subjectType) \
+      keeps calling itself: each call changes what it observes, which calls it again, without end. \
+      A handler that sets the value it observes, even to an equal one (title = title.trimmed() \
+      when it is already trimmed), is called again by that change. Set it only when the new value \
+      differs, or observe with removingDuplicates: true, which skips the assignment of an equal value.
+      """,
+      at: .change
+    )
+  }
+
   /// Stops for an edit of a collection property outside its bounds, which changed nothing.
   @usableFromInline @inline(never)
   static func invalidEdit(
