@@ -7,7 +7,10 @@ import Testing
 /// secondary thread's small stack. Bounded re-entry and nesting are left alone.
 @Suite("A handler that calls itself without end stops")
 struct RunawayReentryTests {
-  @Test("A handler that sets what it observes to an equal value stops, naming the key path", arguments: RunawayUse.allCases)
+  @Test(
+    "A handler that sets what it observes to an equal value stops, naming the key path",
+    arguments: RunawayUse.allCases
+  )
   func runawayStops(use: RunawayUse) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
       use.perform()
@@ -18,7 +21,10 @@ struct RunawayReentryTests {
     #expect(message.contains("Set it only when the new value differs, or observe with removingDuplicates: true"))
   }
 
-  @Test("The stop comes before the stack overflows on a secondary thread's 512 KiB stack", arguments: RunawayUse.allCases)
+  @Test(
+    "The stop comes before the stack overflows on a secondary thread's 512 KiB stack",
+    arguments: RunawayUse.allCases
+  )
   func runawayStopsOnSmallStack(use: RunawayUse) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
       runOnThread(stackSize: 512 * 1024) { use.perform() }

@@ -40,6 +40,28 @@ extension Misuse {
     )
   }
 
+  /// Stops for a chain that found `step`, which is not `@Observed`, replaced with nothing
+  /// reported; see ``ChainPlainStep``. `properties` are the key path's first properties,
+  /// to name it with.
+  static func chainStepReplacedUnseen(
+    _ keyPath: AnyKeyPath,
+    startingWith properties: [ReflectedProperty],
+    on rootType: Any.Type,
+    step: String
+  ) -> Never {
+    stop(
+      """
+      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType) found what it reads \
+      replaced, and nothing reported it: \(step) is not @Observed, so it cannot report its \
+      replacement, and the observation would miss the new object's changes and report the old \
+      one's with the new one's values. Mark \(step) @Observed (a let, which is never replaced, \
+      may stay plain); for a weak reference, which cannot be @Observed, observe the object itself \
+      while it lives.
+      """,
+      at: .change
+    )
+  }
+
   /// Stops for a registration whose handler calls itself without end: each call changed
   /// what it observes, which called it again (see ``DeliveryDepth``). Nothing is changed:
   /// the change under way is stored, and its call to this handler is the one not made.

@@ -45,6 +45,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// `@Observed` property (see ``ChainLastStep``), where the observation was made, for
     /// the message of a later stop; `nil` once decided.
     var undecidedLastStep: SourceLocation?
+    /// What the reads of ``entries`` were made on and returned, one for one. Set with
+    /// the entries, which the steady state leaves as they are.
+    var reads: [ChainPlainStep.Read] = []
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -109,10 +112,20 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     typed(.didChange(root: .passUnretained(root), reference), self)
   }
 
-  func dependencyDidRelease() {
-    if root == nil {
+  func dependencyDidRelease(_ entry: DependencyEntry) {
+    guard let root else {
       end()
       return
+    }
+    state.withLock { state in
+      guard let index = state.entries.firstIndex(where: { $0 === entry }) else { return }
+      ChainPlainStep.requireReleaseReported(
+        ofRead: index,
+        entries: state.entries,
+        state.reads,
+        keyPath: info.keyPath,
+        root: root
+      )
     }
     // An object along the way went away: what the key path reads now may differ.
     dependencyDidChange(DependencyChange(change: nil, untype: nil))
@@ -128,7 +141,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
   /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
   /// stops the program before anything is changed when it reads no `@Observed` property,
-  /// naming where the observation was made.
+  /// naming where the observation was made; and when the reads differ from the last
+  /// evaluation's, that nothing unobserved was replaced (see ``ChainPlainStep``), which
+  /// stops likewise when something was.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
@@ -137,9 +152,19 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
       {
         state.undecidedLastStep = nil
       }
+      let readsAgain = Self.entries(state.entries, match: dependencies)
+      if !readsAgain {
+        ChainPlainStep.requireReplacementsReported(
+          previous: state.entries,
+          state.reads,
+          now: dependencies,
+          keyPath: info.keyPath,
+          root: root
+        )
+      }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
-      retarget(&state, to: dependencies)
+      if !readsAgain { retarget(&state, to: dependencies) }
       return state.mirrorsSoleDependency
     }
   }
@@ -187,12 +212,12 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     typed(.end, self)
   }
 
-  /// Moves the entries to the properties `dependencies` names: keeps the ones still
-  /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
-  /// The common case — the same properties as last time, in the same order — changes
-  /// nothing and allocates nothing.
+  /// Moves the entries to the properties `dependencies` names, which differ from those
+  /// the entries follow (the common case — the same properties as last time, in the same
+  /// order — never gets here): keeps the ones still read, adds the new ones, closes the
+  /// rest. Adds nothing once the gate is closed.
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
-    guard isOpen, !Self.entries(state.entries, match: dependencies) else { return }
+    guard isOpen else { return }
     var current = state.entries.filter(\.isAttached)
     var next: [DependencyEntry] = []
     next.reserveCapacity(dependencies.count)
@@ -206,6 +231,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     }
     for stale in current { stale.end() }
     state.entries = next
+    state.reads = dependencies.map(ChainPlainStep.Read.init)
   }
 
   /// Whether `entries` are, one for one and in order, attached entries of the lists
