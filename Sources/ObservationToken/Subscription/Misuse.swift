@@ -22,9 +22,9 @@ enum Misuse {
     /// An observation made earlier, whose stop a later change decides: the message names
     /// where it was made (see ``ChainLastStep``).
     case observation(SourceLocation)
-    /// A change under way that finds an observation misused, whose registration keeps no
-    /// record of where it was made (that would cost every registration for a rare stop):
-    /// the message names the observation, and the backtrace shows the change.
+    /// A change under way that finds an observation misused whose registration keeps no
+    /// record of where it was made (a token's on one property, kept small): the message
+    /// names what is observed, and the backtrace shows the change.
     case change
   }
 

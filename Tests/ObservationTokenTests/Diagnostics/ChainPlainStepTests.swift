@@ -7,6 +7,9 @@ import Testing
 /// of the wrong object. A chain through a `let` is never replaced, and works.
 @Suite("A chain through a step that is not @Observed stops when it finds it replaced")
 struct ChainPlainStepTests {
+  /// Where the stops name the observations of ``ReplacedPlainStep`` made.
+  static let fileID = "ObservationTokenTests/ChainPlainStepTests.swift"
+
   @Test(
     "A chain through a replaced plain step stops, naming the step, and never delivers",
     arguments: ReplacedPlainStep.allCases
@@ -16,7 +19,8 @@ struct ChainPlainStepTests {
       replacement.perform()
     }
     let message = standardError(of: result)
-    #expect(message.contains("ObservationToken: \(replacement.keyPathText) found what it reads replaced"))
+    #expect(message.contains("ObservationToken: \(replacement.keyPathText), observed at \(Self.fileID):"))
+    #expect(message.contains(", found what it reads replaced, and nothing reported it: "))
     #expect(message.contains("\(replacement.stepText) is not @Observed, so it cannot report its replacement"))
     #expect(message.contains("Mark \(replacement.stepText) @Observed (a let, which is never replaced, may stay plain)"))
   }

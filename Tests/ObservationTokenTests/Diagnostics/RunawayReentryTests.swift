@@ -16,7 +16,8 @@ struct RunawayReentryTests {
       use.perform()
     }
     let message = standardError(of: result)
-    #expect(message.contains("ObservationToken: the handler observing \(use.observedText) keeps calling itself"))
+    #expect(message.contains("ObservationToken: the handler observing \(use.observedText)\(use.observedAt)"))
+    #expect(message.contains(" keeps calling itself: each call changes what it observes, which calls it again"))
     #expect(message.contains("A handler that sets the value it observes, even to an equal one"))
     #expect(message.contains("Set it only when the new value differs, or observe with removingDuplicates: true"))
   }
@@ -117,6 +118,15 @@ enum RunawayUse: String, CaseIterable, Codable, Sendable {
   case rawObserver
   /// Two tokens, each setting the property the other observes.
   case twoHandlersSettingEachOther
+
+  /// Where the message says the observation was made: a token's registration on one
+  /// property keeps no record of it; a chain's or a derived value's does.
+  var observedAt: String {
+    switch self {
+    case .chain, .derived: ", observed at ObservationTokenTests/RunawayReentryTests.swift:"
+    default: ""
+    }
+  }
 
   /// The registration the message names.
   var observedText: String {

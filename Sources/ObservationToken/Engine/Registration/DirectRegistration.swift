@@ -57,6 +57,9 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
 
   @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
 
+  /// Not kept: a token's registration stays small.
+  @usableFromInline var observedAt: SourceLocation? { nil }
+
   override var summary: String { info.summary(naming: keyPathName) }
 
   /// Named from the key path's root type: the key path is one `@Observed` property of it,

@@ -16,6 +16,10 @@ protocol ObservationRegistration: Subscription {
   /// registered, as in KVO, until it is removed or pruned.
   var isRegistered: Bool { get }
 
+  /// Where the observation was made, for a stop a later change decides; `nil` where the
+  /// registration keeps no record of it.
+  var observedAt: SourceLocation? { get }
+
   /// The key path as written, such as `\Document.title`; see ``PropertyName``. A cold
   /// path: it may reflect the objects observed.
   var keyPathName: String { get }

@@ -47,7 +47,8 @@ enum ChainPlainStep {
     _ reads: [Read],
     now dependencies: ArraySlice<Dependency>,
     keyPath: AnyKeyPath,
-    root: AnyObject?
+    root: AnyObject?,
+    at site: Misuse.Site
   ) {
     guard let root, !entries.isEmpty else { return }
     var index = 0
@@ -60,7 +61,7 @@ enum ChainPlainStep {
     }
     // The same reads: only an entry's object was released, and nothing read it again.
     guard index < entries.count || index < dependencies.count else { return }
-    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list))
+    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list), at: site)
   }
 
   /// Stops the program when the object of the read at `index` of `keyPath` from `root`,
@@ -76,7 +77,8 @@ enum ChainPlainStep {
     entries: [DependencyEntry],
     _ reads: [Read],
     keyPath: AnyKeyPath,
-    root: AnyObject
+    root: AnyObject,
+    at site: Misuse.Site
   ) {
     if index > 0 {
       // A read that returned no object, or not one kept, cannot tell.
@@ -84,24 +86,29 @@ enum ChainPlainStep {
         returned.bits.0 != UInt64(UInt(bitPattern: reads[index].subjectID))
       else { return }
     }
-    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list))
+    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list), at: site)
   }
 
   /// Stops, naming the step replaced: the one after the properties of `lists`, read in
   /// that order from `root` — the key path's leading steps when there are none; else the
   /// step on the object the last of them holds, when reflection can follow them.
-  private static func stop(_ keyPath: AnyKeyPath, from root: AnyObject, steppingAfter lists: [ObserverList]) -> Never {
+  private static func stop(
+    _ keyPath: AnyKeyPath,
+    from root: AnyObject,
+    steppingAfter lists: [ObserverList],
+    at site: Misuse.Site
+  ) -> Never {
     let rootType: Any.Type = type(of: root)
     guard !lists.isEmpty else {
       let step = PropertyName.leadingSteps(of: keyPath)
-      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: step)
+      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: step, at: site)
     }
     guard let properties = PropertyName.properties(reading: lists, from: root), let object = properties.last?.object,
       let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
     else {
-      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: "a step of it")
+      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: "a step of it", at: site)
     }
     let name = "\\\(type(of: object)).\(step)"
-    Misuse.chainStepReplacedUnseen(keyPath, startingWith: properties, on: rootType, step: name)
+    Misuse.chainStepReplacedUnseen(keyPath, startingWith: properties, on: rootType, step: name, at: site)
   }
 }

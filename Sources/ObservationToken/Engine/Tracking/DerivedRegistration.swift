@@ -41,13 +41,20 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyEntry] = []
-    /// While it is still to be decided that the key path's last step reads an
-    /// `@Observed` property (see ``ChainLastStep``), where the observation was made, for
-    /// the message of a later stop; `nil` once decided.
-    var undecidedLastStep: SourceLocation?
+    /// Where the observation was made, for the message of a stop a later change decides
+    /// (``ChainLastStep``, ``ChainPlainStep``, a handler calling itself without end). In
+    /// room the state has anyway: with the flag below, the size an optional location took.
+    let observedAt: SourceLocation
+    /// Whether it is still to be decided that the key path's last step reads an
+    /// `@Observed` property; see ``ChainLastStep``.
+    var lastStepIsUndecided = false
     /// What the reads of ``entries`` were made on and returned, one for one. Set with
     /// the entries, which the steady state leaves as they are.
     var reads: [ChainPlainStep.Read] = []
+
+    init(observedAt: SourceLocation) {
+      self.observedAt = observedAt
+    }
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -56,7 +63,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var handler: SpecializedHandler?
   /// Guards the entries, and the typed half's last value.
-  private let state = Locked(State())
+  private let state: Locked<State>
 
   /// Makes the registration for the key path whose first evaluation from `root` made the
   /// reads `dependencies`. Checks the key path's last step first, which stops the program
@@ -76,12 +83,19 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     self.info = info
     self.handler = handler
     self.typed = typed
-    if ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .call(file: file, line: line)) {
-      state.withLock { $0.undecidedLastStep = SourceLocation(file: file, line: line) }
-    }
+    var state = State(observedAt: SourceLocation(file: file, line: line))
+    state.lastStepIsUndecided = ChainLastStep.isUndecided(
+      dependencies,
+      keyPath: info.keyPath,
+      root: root,
+      at: .call(file: file, line: line)
+    )
+    self.state = Locked(state)
   }
 
   @usableFromInline var isRegistered: Bool { isOpen && root != nil }
+
+  @usableFromInline var observedAt: SourceLocation? { state.withLock { $0.observedAt } }
 
   @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
 
@@ -124,7 +138,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
         entries: state.entries,
         state.reads,
         keyPath: info.keyPath,
-        root: root
+        root: root,
+        at: .observation(state.observedAt)
       )
     }
     // An object along the way went away: what the key path reads now may differ.
@@ -147,10 +162,13 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
-      if let observation = state.undecidedLastStep,
-        !ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .observation(observation))
-      {
-        state.undecidedLastStep = nil
+      if state.lastStepIsUndecided {
+        state.lastStepIsUndecided = ChainLastStep.isUndecided(
+          dependencies,
+          keyPath: info.keyPath,
+          root: root,
+          at: .observation(state.observedAt)
+        )
       }
       let readsAgain = Self.entries(state.entries, match: dependencies)
       if !readsAgain {
@@ -159,7 +177,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
           state.reads,
           now: dependencies,
           keyPath: info.keyPath,
-          root: root
+          root: root,
+          at: .observation(state.observedAt)
         )
       }
       exchange()
@@ -205,7 +224,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Ends every entry, without waiting, and lets the typed half drop its last value.
   override func didEnd() {
     let entries = state.withLock { state in
-      defer { state = State() }
+      defer { state = State(observedAt: state.observedAt) }
       return state.entries
     }
     for entry in entries { entry.end() }
