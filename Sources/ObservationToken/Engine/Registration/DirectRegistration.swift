@@ -52,13 +52,7 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
 
   override var wantsPrior: Bool { info.options.contains(.prior) }
 
-  /// Its gate closes when the subject is released.
-  @usableFromInline var isRegistered: Bool { isOpen }
-
-  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
-
-  /// Not kept: a token's registration stays small.
-  @usableFromInline var observedAt: SourceLocation? { nil }
+  @usableFromInline override var isValid: Bool { super.isValid && !info.observerIsGone }
 
   override var summary: String { info.summary(naming: keyPathName) }
 
