@@ -22,6 +22,10 @@ enum Misuse {
     /// An observation made earlier, whose stop a later change decides: the message names
     /// where it was made (see ``ChainLastStep``).
     case observation(SourceLocation)
+    /// A change under way that finds an observation misused whose registration keeps no
+    /// record of where it was made (a token's on one property, kept small): the message
+    /// names what is observed, and the backtrace shows the change.
+    case change
   }
 
   /// Prints `message`, prefixed with the package's name, and stops the program at `site`.
@@ -30,7 +34,7 @@ enum Misuse {
     switch site {
     case .call(let file, let line):
       fatalError("ObservationToken: \(message)", file: file, line: line)
-    case .observation:
+    case .observation, .change:
       // No caller to point at: the change that decided it runs in the package's setter.
       fatalError("ObservationToken: \(message)")
     }

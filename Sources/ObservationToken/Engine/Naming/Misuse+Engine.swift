@@ -40,6 +40,48 @@ extension Misuse {
     )
   }
 
+  /// Stops for a chain that found `step`, which is not `@Observed`, replaced with nothing
+  /// reported; see ``ChainPlainStep``. `properties` are the key path's first properties,
+  /// to name it with. Decided by a later change, the message names the observation.
+  static func chainStepReplacedUnseen(
+    _ keyPath: AnyKeyPath,
+    startingWith properties: [ReflectedProperty],
+    on rootType: Any.Type,
+    step: String,
+    at site: Site
+  ) -> Never {
+    stop(
+      """
+      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType)\(site.observedAt) found \
+      what it reads replaced, and nothing reported it: \(step) is not @Observed, so it cannot report \
+      its replacement, and the observation would miss the new object's changes and report the old \
+      one's with the new one's values. Mark \(step) @Observed (a let, which is never replaced, may \
+      stay plain); for a weak reference, which cannot be @Observed, observe the object itself while \
+      it lives.
+      """,
+      at: site
+    )
+  }
+
+  /// Stops for a registration whose handler calls itself without end: each call changed
+  /// what it observes, which called it again (see ``DeliveryDepth``). Nothing is changed:
+  /// the change under way is stored, and its call to this handler is the one not made.
+  /// The message names where the observation was made, where the registration knows.
+  static func reentersWithoutEnd(_ registration: any ObservationRegistration) -> Never {
+    let site = registration.observedAt.map(Site.observation) ?? .change
+    stop(
+      """
+      the handler observing \(registration.keyPathName) on \(registration.info.subjectType)\
+      \(site.observedAt) keeps calling itself: each call changes what it observes, which calls it \
+      again, without end. A handler that sets the value it observes, even to an equal one \
+      (title = title.trimmed() when it is already trimmed), is called again by that change. Set it \
+      only when the new value differs, or observe with removingDuplicates: true, which skips the \
+      assignment of an equal value.
+      """,
+      at: site
+    )
+  }
+
   /// Stops for an edit of a collection property outside its bounds, which changed nothing.
   @usableFromInline @inline(never)
   static func invalidEdit(

@@ -93,6 +93,22 @@ enum PropertyName {
     return naming(ofKeyPath(keyPath), [(names[0], types.valueType)])
   }
 
+  /// The steps `keyPath` takes before its first computed component, as written
+  /// (`\Holder.plain`, or `\Holder.settings.inner`): stored properties, which the runtime
+  /// names. When the key path starts with a computed component, that component, in the
+  /// runtime's form (`\Holder.<computed (Optional<Plain>)>`).
+  static func leadingSteps(of keyPath: AnyKeyPath) -> String {
+    let text = ofKeyPath(keyPath)
+    guard let first = computedComponents(in: text).first else { return text }
+    // The runtime prints the root as `\Holder.`, even for a nested type.
+    if text[..<first.whole.lowerBound] == "\\\(type(of: keyPath).rootType)." {
+      return String(text[..<first.whole.upperBound])
+    }
+    var steps = text[..<first.whole.lowerBound].dropLast()
+    while steps.last == "?" || steps.last == "!" { steps = steps.dropLast() }
+    return String(steps)
+  }
+
   /// `keyPath` with its first computed components named as `properties`, which a chain
   /// check found it reads before steps that read nothing (see ``ChainLastStep``).
   static func of(_ keyPath: AnyKeyPath, startingWith properties: [ReflectedProperty]) -> String {

@@ -106,7 +106,8 @@ final class PropertyObservers: Sendable {
     list.subscribers.endReading(reading)
   }
 
-  /// Calls each observer in order, with the thread marked as delivering.
+  /// Calls each observer in order, with the thread marked as delivering; nested deeply,
+  /// each call traced, so that a handler that calls itself without end stops.
   private static func deliver(
     _ change: ErasedValue,
     isPrior: Bool,
@@ -116,6 +117,29 @@ final class PropertyObservers: Sendable {
     DeliveryDepth.delivering {
       reading.forEach { entry in
         if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
+      }
+    } traced: {
+      deliverTraced(change, isPrior: isPrior, to: reading, of: subject)
+    }
+  }
+
+  /// The same calls, each with its registration on the thread's trace: a registration
+  /// whose handler is under way too often on the thread calls itself without end, and
+  /// stops with a message naming it (see ``DeliveryDepth``). Reached only nested deeply.
+  @inline(never)
+  private static func deliverTraced(
+    _ change: ErasedValue,
+    isPrior: Bool,
+    to reading: SubscriberList<ObserverEntry>.Reading,
+    of subject: AnyObject
+  ) {
+    reading.forEach { entry in
+      guard !isPrior || entry.wantsPrior else { return }
+      let registration = entry.registration
+      DeliveryDepth.tracing(registration) {
+        Misuse.reentersWithoutEnd(registration)
+      } _: {
+        entry.deliver(change, isPrior: isPrior, of: subject)
       }
     }
   }

@@ -26,6 +26,17 @@ import Synchronization
 ///
 /// > Important: `@Observed` only works inside a class that conforms to
 /// > ``KeyValueObservable``: it finds its observers through the enclosing instance.
+///
+/// Swift allows a property wrapper only on a plain `var`, so `@Observed` cannot be `let`,
+/// `lazy`, `weak` or `unowned` (the compiler says "property wrapper can only be applied
+/// to a 'var'", or "property 'parent' with a wrapper cannot also be weak"). Write instead:
+///
+/// - a `let`: keep it plain; it never changes, so there is nothing to observe in it, and
+///   a chain through it to an `@Observed` property works (`\.settings.volume`);
+/// - `lazy`: an `@Observed var` set in `init`, or an optional one set on first use;
+/// - `weak` or `unowned`: a strong `@Observed var parent: Parent?` that its owner sets to
+///   `nil` when it is done — or, where a cycle forbids that, observe the object itself
+///   while it lives (`parent.observe(\.title)`) instead of a chain through the reference.
 @propertyWrapper
 public struct Observed<Value> {
   @usableFromInline var value: Value

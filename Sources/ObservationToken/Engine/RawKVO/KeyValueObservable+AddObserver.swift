@@ -86,6 +86,18 @@ extension KeyValueObservable {
 
   /// Removes the most recent registration of `observer` for `keyPath` with `context`.
   ///
+  /// Removing from the observer's own `deinit`, as code ported from KVO does, succeeds:
+  /// the observer is held weakly, and a weak reference reads `nil` once `deinit` begins,
+  /// so the registration is then found by the observer's identity. A second removal
+  /// still throws, and a later object that happens to get the released observer's
+  /// address never removes that observer's registrations.
+  ///
+  /// ```swift
+  /// deinit {
+  ///   try? document.removeObserver(self, forKeyPath: \Document.title, context: &Self.context)
+  /// }
+  /// ```
+  ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
   ///   when there is no such registration; nothing else is changed. To name the key path
   ///   as written, that error reads it once, as adding an observer does.
@@ -99,6 +111,8 @@ extension KeyValueObservable {
 
   /// Removes the most recent registration of `observer` for `keyPath`, whatever its
   /// context, as KVO's method without a context does.
+  ///
+  /// Removing from the observer's own `deinit` succeeds, as with a context.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
   ///   when there is no such registration; nothing else is changed. To name the key path
@@ -118,8 +132,9 @@ extension KeyValueObservable {
     for keyPath: KeyPath<Self, Value>,
     context: UnsafeMutableRawPointer??
   ) throws(KeyValueObservingError) {
+    let removing = RemovingObserver(observer)
     let candidates = RawRegistrations.registrations(on: self).filter {
-      $0.info.matches(observer: observer, keyPath: keyPath, context: context)
+      $0.info.matches(observer: removing, keyPath: keyPath, context: context)
     }
     guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
       throw .notRegistered(

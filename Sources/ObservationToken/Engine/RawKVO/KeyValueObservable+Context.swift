@@ -38,7 +38,7 @@ extension KeyValueObservable {
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` made with
-  /// `context`.
+  /// `context`; from the observer's own `deinit` too, as with a pointer context.
   ///
   /// - Throws: ``KeyValueObservingError/notRegistered(observerType:keyPath:context:)``
   ///   when there is no such registration; nothing else is changed.

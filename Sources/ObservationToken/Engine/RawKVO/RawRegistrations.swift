@@ -1,5 +1,5 @@
-/// Where the raw layer finds a registration to remove: every live raw registration,
-/// by the object it observes, held weakly.
+/// Where the raw layer finds a registration to remove: every raw registration still
+/// registered, by the object it observes, held weakly.
 ///
 /// Removal must be safe from any thread, so it cannot find registrations by evaluating
 /// the key path — that reads the property, which may be being set. One lock guards the
@@ -12,11 +12,18 @@ enum RawRegistrations {
 
   private static let table = Locked<[ObjectIdentifier: [Entry]]>([:])
 
-  /// Remembers a raw registration on `subject`.
+  /// Remembers a raw registration on `subject`. Forgets, on the way, those that ended, and
+  /// those of released observers whose address the new one's observer has: no removal
+  /// can name them any more (see ``RawObserver/isRegistration(of:)``). A registration
+  /// whose observer was released is otherwise kept, so that the observer's `deinit` can
+  /// still remove it.
   @usableFromInline
   static func add(_ registration: any ObservationRegistration, on subject: AnyObject) {
     table.withLock { table in
-      table[ObjectIdentifier(subject), default: []].removeAll { $0.registration?.isValid != true }
+      table[ObjectIdentifier(subject), default: []].removeAll { entry in
+        guard let filed = entry.registration, filed.isRegistered else { return true }
+        return filed.info.isOrphaned(by: registration.info)
+      }
       table[ObjectIdentifier(subject), default: []].append(Entry(registration: registration))
     }
   }
@@ -30,13 +37,13 @@ enum RawRegistrations {
     }
   }
 
-  /// The live raw registrations on `subject`.
+  /// The raw registrations still registered on `subject`, their observers alive or not.
   ///
-  /// Validity is enough to tell them from those of an earlier object at the same address:
-  /// a registration closes while its subject is being released, before the memory can
-  /// be reused.
+  /// Being registered is enough to tell them from those of an earlier object at the same
+  /// address: a registration ends, or loses its subject, while its subject is being
+  /// released, before the memory can be reused.
   static func registrations(on subject: AnyObject) -> [any ObservationRegistration] {
     let entries = table.withLock { $0[ObjectIdentifier(subject)] ?? [] }
-    return entries.compactMap(\.registration).filter(\.isValid)
+    return entries.compactMap(\.registration).filter(\.isRegistered)
   }
 }

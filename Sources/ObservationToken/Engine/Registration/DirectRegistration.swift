@@ -52,7 +52,13 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
 
   override var wantsPrior: Bool { info.options.contains(.prior) }
 
-  @usableFromInline override var isValid: Bool { super.isValid && !info.observerIsGone }
+  /// Its gate closes when the subject is released.
+  @usableFromInline var isRegistered: Bool { isOpen }
+
+  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
+
+  /// Not kept: a token's registration stays small.
+  @usableFromInline var observedAt: SourceLocation? { nil }
 
   override var summary: String { info.summary(naming: keyPathName) }
 

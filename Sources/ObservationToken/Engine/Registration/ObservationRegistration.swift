@@ -10,6 +10,16 @@ protocol ObservationRegistration: Subscription {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
 
+  /// Whether the registration still stands — not ended, its subject alive — whatever
+  /// became of a raw observer: what `removeObserver` may find. A registration whose
+  /// observer was released is not valid (it can never deliver again) but still
+  /// registered, as in KVO, until it is removed or pruned.
+  var isRegistered: Bool { get }
+
+  /// Where the observation was made, for a stop a later change decides; `nil` where the
+  /// registration keeps no record of it.
+  var observedAt: SourceLocation? { get }
+
   /// The key path as written, such as `\Document.title`; see ``PropertyName``. A cold
   /// path: it may reflect the objects observed.
   var keyPathName: String { get }

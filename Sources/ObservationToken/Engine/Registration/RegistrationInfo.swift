@@ -76,12 +76,19 @@ struct RegistrationInfo: @unchecked Sendable {
   /// deliver again, and is pruned as soon as it is seen.
   var observerIsGone: Bool { raw.map { $0.observer == nil } ?? false }
 
+  /// Whether this is a raw registration of a released observer whose address `newcomer`'s
+  /// observer now has: that observer is gone for good (a live object is at its address),
+  /// so nothing can remove this registration by identity any more.
+  func isOrphaned(by newcomer: RegistrationInfo) -> Bool {
+    guard let raw, raw.observer == nil, let newcomerRaw = newcomer.raw else { return false }
+    return raw.observerID == newcomerRaw.observerID
+  }
+
   /// Whether this is the registration `removeObserver` names; a `nil` `context` matches
-  /// any context.
-  func matches(observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer??) -> Bool {
-    guard let raw, let registered = raw.observer, registered === observer, raw.keyPath == keyPath else {
-      return false
-    }
+  /// any context. An observer in its own `deinit` is matched by identity; see
+  /// ``RawObserver/isRegistration(of:)``.
+  func matches(observer: RemovingObserver, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer??) -> Bool {
+    guard let raw, raw.keyPath == keyPath, raw.isRegistration(of: observer) else { return false }
     guard case .some(let context) = context else { return true }
     return raw.context == context
   }

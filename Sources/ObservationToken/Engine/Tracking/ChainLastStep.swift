@@ -23,7 +23,7 @@ enum ChainLastStep {
     root: AnyObject?,
     at site: Misuse.Site
   ) -> Bool {
-    guard let last = dependencies.last, last.value.large == nil, let objectType = objectType(of: last.value.type) else {
+    guard let last = dependencies.last, last.value.large == nil, let objectType = last.value.objectType else {
       return false
     }
     // A class reference is never null; an optional one is `nil` as zero.
@@ -31,20 +31,6 @@ enum ChainLastStep {
     guard let root else { return false }
     checkStep(after: dependencies, of: keyPath, from: root, objectType: objectType, at: site)
     return false
-  }
-
-  /// The class `type` is, or the class of the optional it is; `nil` for any other type.
-  /// `type` identifies the metatype whose identifier it is.
-  private static func objectType(of type: ObjectIdentifier) -> AnyClass? {
-    let metatype = unsafeBitCast(type, to: Any.Type.self)
-    if let objectType = metatype as? AnyClass { return objectType }
-    // Asked before the cast, which looks up a conformance: this reads the metadata's kind.
-    guard isOptional(metatype) else { return nil }
-    return (metatype as? any OptionalObjectType.Type)?.wrappedObjectType
-  }
-
-  private static func isOptional<Value>(_ type: Value.Type) -> Bool {
-    _isOptional(type)
   }
 
   /// The last read returned an object: stops if the key path goes on from it. The
@@ -71,13 +57,4 @@ enum ChainLastStep {
       at: site
     )
   }
-}
-
-/// An optional whose wrapped type may be a class.
-private protocol OptionalObjectType {
-  static var wrappedObjectType: AnyClass? { get }
-}
-
-extension Optional: OptionalObjectType {
-  static var wrappedObjectType: AnyClass? { Wrapped.self as? AnyClass }
 }

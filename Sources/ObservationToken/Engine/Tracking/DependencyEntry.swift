@@ -28,6 +28,6 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
 
   override func subjectDidRelease() {
     super.subjectDidRelease()
-    owner.dependencyDidRelease()
+    owner.dependencyDidRelease(self)
   }
 }

@@ -41,10 +41,20 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyEntry] = []
-    /// While it is still to be decided that the key path's last step reads an
-    /// `@Observed` property (see ``ChainLastStep``), where the observation was made, for
-    /// the message of a later stop; `nil` once decided.
-    var undecidedLastStep: SourceLocation?
+    /// Where the observation was made, for the message of a stop a later change decides
+    /// (``ChainLastStep``, ``ChainPlainStep``, a handler calling itself without end). In
+    /// room the state has anyway: with the flag below, the size an optional location took.
+    let observedAt: SourceLocation
+    /// Whether it is still to be decided that the key path's last step reads an
+    /// `@Observed` property; see ``ChainLastStep``.
+    var lastStepIsUndecided = false
+    /// What the reads of ``entries`` were made on and returned, one for one. Set with
+    /// the entries, which the steady state leaves as they are.
+    var reads: [ChainPlainStep.Read] = []
+
+    init(observedAt: SourceLocation) {
+      self.observedAt = observedAt
+    }
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -53,7 +63,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var handler: SpecializedHandler?
   /// Guards the entries, and the typed half's last value.
-  private let state = Locked(State())
+  private let state: Locked<State>
 
   /// Makes the registration for the key path whose first evaluation from `root` made the
   /// reads `dependencies`. Checks the key path's last step first, which stops the program
@@ -73,12 +83,21 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     self.info = info
     self.handler = handler
     self.typed = typed
-    if ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .call(file: file, line: line)) {
-      state.withLock { $0.undecidedLastStep = SourceLocation(file: file, line: line) }
-    }
+    var state = State(observedAt: SourceLocation(file: file, line: line))
+    state.lastStepIsUndecided = ChainLastStep.isUndecided(
+      dependencies,
+      keyPath: info.keyPath,
+      root: root,
+      at: .call(file: file, line: line)
+    )
+    self.state = Locked(state)
   }
 
-  @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
+  @usableFromInline var isRegistered: Bool { isOpen && root != nil }
+
+  @usableFromInline var observedAt: SourceLocation? { state.withLock { $0.observedAt } }
+
+  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
 
   override var summary: String { info.summary(naming: keyPathName) }
 
@@ -107,10 +126,21 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     typed(.didChange(root: .passUnretained(root), reference), self)
   }
 
-  func dependencyDidRelease() {
-    if root == nil {
+  func dependencyDidRelease(_ entry: DependencyEntry) {
+    guard let root else {
       end()
       return
+    }
+    state.withLock { state in
+      guard let index = state.entries.firstIndex(where: { $0 === entry }) else { return }
+      ChainPlainStep.requireReleaseReported(
+        ofRead: index,
+        entries: state.entries,
+        state.reads,
+        keyPath: info.keyPath,
+        root: root,
+        at: .observation(state.observedAt)
+      )
     }
     // An object along the way went away: what the key path reads now may differ.
     dependencyDidChange(DependencyChange(change: nil, untype: nil))
@@ -126,18 +156,34 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
   /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
   /// stops the program before anything is changed when it reads no `@Observed` property,
-  /// naming where the observation was made.
+  /// naming where the observation was made; and when the reads differ from the last
+  /// evaluation's, that nothing unobserved was replaced (see ``ChainPlainStep``), which
+  /// stops likewise when something was.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
-      if let observation = state.undecidedLastStep,
-        !ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .observation(observation))
-      {
-        state.undecidedLastStep = nil
+      if state.lastStepIsUndecided {
+        state.lastStepIsUndecided = ChainLastStep.isUndecided(
+          dependencies,
+          keyPath: info.keyPath,
+          root: root,
+          at: .observation(state.observedAt)
+        )
+      }
+      let readsAgain = Self.entries(state.entries, match: dependencies)
+      if !readsAgain {
+        ChainPlainStep.requireReplacementsReported(
+          previous: state.entries,
+          state.reads,
+          now: dependencies,
+          keyPath: info.keyPath,
+          root: root,
+          at: .observation(state.observedAt)
+        )
       }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
-      retarget(&state, to: dependencies)
+      if !readsAgain { retarget(&state, to: dependencies) }
       return state.mirrorsSoleDependency
     }
   }
@@ -178,19 +224,19 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Ends every entry, without waiting, and lets the typed half drop its last value.
   override func didEnd() {
     let entries = state.withLock { state in
-      defer { state = State() }
+      defer { state = State(observedAt: state.observedAt) }
       return state.entries
     }
     for entry in entries { entry.end() }
     typed(.end, self)
   }
 
-  /// Moves the entries to the properties `dependencies` names: keeps the ones still
-  /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
-  /// The common case — the same properties as last time, in the same order — changes
-  /// nothing and allocates nothing.
+  /// Moves the entries to the properties `dependencies` names, which differ from those
+  /// the entries follow (the common case — the same properties as last time, in the same
+  /// order — never gets here): keeps the ones still read, adds the new ones, closes the
+  /// rest. Adds nothing once the gate is closed.
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
-    guard isOpen, !Self.entries(state.entries, match: dependencies) else { return }
+    guard isOpen else { return }
     var current = state.entries.filter(\.isAttached)
     var next: [DependencyEntry] = []
     next.reserveCapacity(dependencies.count)
@@ -204,6 +250,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     }
     for stale in current { stale.end() }
     state.entries = next
+    state.reads = dependencies.map(ChainPlainStep.Read.init)
   }
 
   /// Whether `entries` are, one for one and in order, attached entries of the lists

@@ -1,0 +1,189 @@
+import Foundation
+import ObservationToken
+import Testing
+
+/// A handler that sets what it observes is called again by that change: without end, it
+/// stops with a message naming the registration, before the stack overflows — also on a
+/// secondary thread's small stack. Bounded re-entry and nesting are left alone.
+@Suite("A handler that calls itself without end stops")
+struct RunawayReentryTests {
+  @Test(
+    "A handler that sets what it observes to an equal value stops, naming the key path",
+    arguments: RunawayUse.allCases
+  )
+  func runawayStops(use: RunawayUse) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
+      use.perform()
+    }
+    let message = standardError(of: result)
+    #expect(message.contains("ObservationToken: the handler observing \(use.observedText)\(use.observedAt)"))
+    #expect(message.contains(" keeps calling itself: each call changes what it observes, which calls it again"))
+    #expect(message.contains("A handler that sets the value it observes, even to an equal one"))
+    #expect(message.contains("Set it only when the new value differs, or observe with removingDuplicates: true"))
+  }
+
+  @Test(
+    "The stop comes before the stack overflows on a secondary thread's 512 KiB stack",
+    arguments: RunawayUse.allCases
+  )
+  func runawayStopsOnSmallStack(use: RunawayUse) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
+      runOnThread(stackSize: 512 * 1024) { use.perform() }
+    }
+    #expect(standardError(of: result).contains("ObservationToken: the handler observing \(use.observedText)"))
+  }
+
+  @Test("A handler that clamps the value it observes once is called again once, and stops there")
+  func clampingOnceWorks() {
+    let document = Document()
+    var received: [String] = []
+    let token = document.observe(\.title) { document, change in
+      received.append(change.newValue!)
+      if document.title.count > 3 { document.title = String(document.title.prefix(3)) }
+    }
+    document.title = "Draft"
+    #expect(received == ["Draft", "Dra"])
+    #expect(document.title == "Dra")
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("A handler that sets another property is called once per change")
+  func settingAnotherPropertyWorks() {
+    let document = Document()
+    var calls = 0
+    let token = document.observe(\.title) { document, _ in
+      calls += 1
+      document.isFavorite.toggle()
+    }
+    for title in ["a", "b", "c"] { document.title = title }
+    #expect(calls == 3)
+    #expect(document.isFavorite)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("Handlers of different registrations may nest far deeper than one may re-enter itself")
+  func deepNestingOfDifferentRegistrationsWorks() {
+    // Each document's handler sets the next one's title: nesting 40 deep, each
+    // registration under way once. On a thread with room for it in a debug build.
+    let depth = 40
+    let documents = (0..<depth).map { _ in Document() }
+    var reached = 0
+    let tokens = documents.indices.map { index in
+      documents[index].observe(\.title) { _, change in
+        reached = max(reached, index + 1)
+        if index + 1 < depth { documents[index + 1].title = change.newValue! }
+      }
+    }
+    let finished = runOnThread(stackSize: 8 << 20) { documents[0].title = "Final" }
+    #expect(finished)
+    #expect(reached == depth)
+    #expect(documents.allSatisfy { $0.title == "Final" })
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test("A handler may re-enter itself a few times deep in other handlers, converging")
+  func boundedReentryDeepInNestingWorks() {
+    // Ten registrations nest past the untraced depth; the last one steps its own value
+    // down to zero, re-entering itself five times.
+    let chain = (0..<10).map { _ in Document() }
+    let counter = Document(title: "5")
+    var counterCalls = 0
+    var tokens = chain.indices.map { index in
+      chain[index].observe(\.title) { _, _ in
+        if index + 1 < chain.count { chain[index + 1].title = "next" } else { counter.title = "4" }
+      }
+    }
+    tokens.append(
+      counter.observe(\.title) { counter, change in
+        counterCalls += 1
+        if let value = Int(change.newValue!), value > 0 { counter.title = "\(value - 1)" }
+      }
+    )
+    chain[0].title = "start"
+    #expect(counter.title == "0")
+    #expect(counterCalls == 5)
+    withExtendedLifetime(tokens) {}
+  }
+}
+
+/// Each way of observing something from a handler that sets it again, to an equal value.
+enum RunawayUse: String, CaseIterable, Codable, Sendable {
+  /// A token on `\.title` that sets the title it was given, trimmed.
+  case token
+  /// A token on a chain, `\.document?.title`, that sets the document's title.
+  case chain
+  /// A token on a derived value, `\.displayTitle`, that sets the title.
+  case derived
+  /// A raw observer that sets the title.
+  case rawObserver
+  /// Two tokens, each setting the property the other observes.
+  case twoHandlersSettingEachOther
+
+  /// Where the message says the observation was made: a token's registration on one
+  /// property keeps no record of it; a chain's or a derived value's does.
+  var observedAt: String {
+    switch self {
+    case .chain, .derived: ", observed at ObservationTokenTests/RunawayReentryTests.swift:"
+    default: ""
+    }
+  }
+
+  /// The registration the message names.
+  var observedText: String {
+    switch self {
+    // Of two handlers setting each other's property, the first to be called is the first
+    // found under way too often.
+    case .token, .rawObserver, .twoHandlersSettingEachOther: #"\Document.title on Document"#
+    case .chain: #"\DocumentCell.document?.title? on DocumentCell"#
+    case .derived: #"\Document.<computed (String)> on Document"#
+    }
+  }
+
+  func perform() {
+    let document = Document(title: "Draft")
+    var tokens: [ObservationToken] = []
+    let observer = ReactingObserver { _, _ in document.title = document.title.trimmed() }
+    switch self {
+    case .token:
+      tokens.append(document.observe(\.title) { document, _ in document.title = document.title.trimmed() })
+      document.title = "Final "
+    case .chain:
+      let cell = DocumentCell(document: document)
+      tokens.append(cell.observe(\.document?.title) { cell, _ in cell.document?.title = document.title.trimmed() })
+      document.title = "Final "
+    case .derived:
+      tokens.append(document.observe(\.displayTitle) { document, _ in document.title = document.title.trimmed() })
+      document.title = "Final "
+    case .rawObserver:
+      document.addObserver(observer, forKeyPath: \.title)
+      document.title = "Final "
+    case .twoHandlersSettingEachOther:
+      tokens.append(document.observe(\.title) { document, _ in document.isFavorite = document.isFavorite })
+      tokens.append(document.observe(\.isFavorite) { document, _ in document.title = document.title })
+      document.title = "Final"
+    }
+    withExtendedLifetime((tokens, observer)) {}
+  }
+}
+
+extension String {
+  /// Without leading or trailing spaces.
+  fileprivate func trimmed() -> String {
+    trimmingCharacters(in: .whitespaces)
+  }
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it.
+/// Returns whether it finished within two minutes.
+@discardableResult
+func runOnThread(stackSize: Int, _ body: @escaping () -> Void) -> Bool {
+  let finished = DispatchSemaphore(value: 0)
+  nonisolated(unsafe) let body = body
+  let thread = Thread {
+    body()
+    finished.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  return finished.wait(timeout: .now() + 120) == .success
+}
