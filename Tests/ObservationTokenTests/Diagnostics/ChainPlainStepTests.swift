@@ -135,7 +135,7 @@ enum ReplacedPlainStep: String, CaseIterable, Codable, Sendable {
       replacement.title = "New object's"
       old?.title = "Old object's"
     }
-    withExtendedLifetime((token, old, replacement)) {}
+    withExtendedLifetime((holder, shelf, token, old, replacement)) {}
   }
 }
 

@@ -28,7 +28,7 @@ struct RunawayReentryTests {
   )
   func runawayStopsOnSmallStack(use: RunawayUse) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
-      runOnThread(stackSize: 512 * 1024) { use.perform() }
+      _ = startThread(stackSize: 512 * 1024) { use.perform() }.join()
     }
     #expect(standardError(of: result).contains("ObservationToken: the handler observing \(use.observedText)"))
   }
@@ -74,7 +74,7 @@ struct RunawayReentryTests {
         if index + 1 < depth { documents[index + 1].title = change.newValue! }
       }
     }
-    let finished = runOnThread(stackSize: 8 << 20) { documents[0].title = "Final" }
+    let finished = startThread(stackSize: 8 << 20) { documents[0].title = "Final" }.join()
     #expect(finished)
     #expect(reached == depth)
     #expect(documents.allSatisfy { $0.title == "Final" })
@@ -171,19 +171,4 @@ extension String {
   fileprivate func trimmed() -> String {
     trimmingCharacters(in: .whitespaces)
   }
-}
-
-/// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it.
-/// Returns whether it finished within two minutes.
-@discardableResult
-func runOnThread(stackSize: Int, _ body: @escaping () -> Void) -> Bool {
-  let finished = DispatchSemaphore(value: 0)
-  nonisolated(unsafe) let body = body
-  let thread = Thread {
-    body()
-    finished.signal()
-  }
-  thread.stackSize = stackSize
-  thread.start()
-  return finished.wait(timeout: .now() + 120) == .success
 }

@@ -12,14 +12,17 @@ struct StartedThread: Sendable {
   }
 }
 
-/// Runs `body` on a new thread and returns at once.
-func startThread(_ body: @escaping @Sendable () -> Void) -> StartedThread {
+/// Runs `body` on a new thread and returns at once; with `stackSize` bytes of stack, when
+/// given (a secondary thread has 512 KiB on Apple platforms, 8 MiB on Linux).
+func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> StartedThread {
   let group = DispatchGroup()
   group.enter()
-  Thread {
+  let thread = Thread {
     body()
     group.leave()
-  }.start()
+  }
+  if let stackSize { thread.stackSize = stackSize }
+  thread.start()
   return StartedThread(group: group)
 }
 

@@ -46,7 +46,6 @@ struct RemovingObserver {
     self.object = object
     // From the moment an object's deinit begins, every weak reference to it reads nil,
     // a new one included.
-    weak let probe = object
-    isDeinitializing = probe == nil
+    isDeinitializing = !WeakReference(object).isAlive
   }
 }
