@@ -53,21 +53,24 @@ struct ReflectedProperty {
     return ObservedStorageLocks.withLock(for: object, reflect)
   }
 
-  /// The `@Observed` properties of `type`, inherited ones included, whose values are
-  /// `valueType`s, by name, found from the type alone.
-  static func names(in type: Any.Type, ofValueType valueType: Any.Type) -> [String] {
-    var names: [String] = []
+  /// The name of the `@Observed` property of `type`, inherited ones included, whose storage
+  /// lies `offset` bytes from an instance's start, found from the type alone; `nil` unless
+  /// there is one and its values are `valueType`s.
+  static func name(in type: Any.Type, storedAt offset: Int, ofValueType valueType: Any.Type) -> String? {
+    var found: String?
     // `.classType`, which Swift 6 cannot read: the standard library declares it a `static
-    // var`. A class's fields are listed with its superclasses'.
-    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, _, fieldType, _ in
+    // var`. A class's fields are listed with its superclasses', each at its offset in an
+    // instance.
+    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, fieldOffset, fieldType, _ in
+      guard fieldOffset == offset else { return true }
       if let storage = fieldType as? any ObservedStorage.Type,
         ObjectIdentifier(storage.valueType) == ObjectIdentifier(valueType)
       {
-        names.append(String(String(cString: name).drop(while: { $0 == "_" })))
+        found = String(String(cString: name).drop(while: { $0 == "_" }))
       }
-      return true
+      return false
     }
-    return names
+    return found
   }
 
   /// The object `value` is, or holds as an optional; `nil` for any other value.

@@ -17,15 +17,20 @@ final class PropertyObservers: Sendable {
   @usableFromInline let companion: ObservationCompanion?
 
   @usableFromInline
-  init(untype: @escaping (ErasedValue) -> KeyValueChange, companion: ObservationCompanion?) {
-    list = ObserverList(untype: untype)
+  init(untype: @escaping (ErasedValue) -> KeyValueChange, storageOffset: Int, companion: ObservationCompanion?) {
+    list = ObserverList(untype: untype, storageOffset: storageOffset)
     self.companion = companion
   }
 
-  /// A list for a property whose values are `Value`s.
+  /// A list for a property whose values are `Value`s and whose storage lies `storageOffset`
+  /// bytes from its object's start.
   @inlinable
-  convenience init<Value>(changesOf type: Value.Type, companion: ObservationCompanion? = nil) {
-    self.init(untype: { change in change.readChange(of: Value.self) { $0.untyped } }, companion: companion)
+  convenience init<Value>(changesOf type: Value.Type, storageOffset: Int, companion: ObservationCompanion?) {
+    self.init(
+      untype: { change in change.readChange(of: Value.self) { $0.untyped } },
+      storageOffset: storageOffset,
+      companion: companion
+    )
   }
 
   deinit {
