@@ -91,9 +91,10 @@ enum PropertyName {
   /// value type.
   static func of(_ keyPath: AnyKeyPath, storedAt storageOffset: Int) -> String {
     let types = type(of: keyPath)
-    guard let name = ReflectedProperty.name(in: types.rootType, storedAt: storageOffset, ofValueType: types.valueType)
+    guard let field = ReflectedProperty.observedField(in: types.rootType, storedAt: storageOffset),
+      ObjectIdentifier(field.valueType) == ObjectIdentifier(types.valueType)
     else { return ofKeyPath(keyPath) }
-    return naming(ofKeyPath(keyPath), [(name, types.valueType)])
+    return naming(ofKeyPath(keyPath), [(field.name, types.valueType)])
   }
 
   /// `keyPath` with its first computed components named as `properties`, which a chain

@@ -53,20 +53,18 @@ struct ReflectedProperty {
     return ObservedStorageLocks.withLock(for: object, reflect)
   }
 
-  /// The name of the `@Observed` property of `type`, inherited ones included, whose storage
-  /// lies `offset` bytes from an instance's start, found from the type alone; `nil` unless
-  /// there is one and its values are `valueType`s.
-  static func name(in type: Any.Type, storedAt offset: Int, ofValueType valueType: Any.Type) -> String? {
-    var found: String?
+  /// The `@Observed` property of `type`, inherited ones included, whose storage lies
+  /// `offset` bytes from an instance's start — its name as written and the type of its
+  /// values — found from the type alone; `nil` when the field there is not `@Observed`.
+  static func observedField(in type: Any.Type, storedAt offset: Int) -> (name: String, valueType: Any.Type)? {
+    var found: (name: String, valueType: Any.Type)?
     // `.classType`, which Swift 6 cannot read: the standard library declares it a `static
     // var`. A class's fields are listed with its superclasses', each at its offset in an
     // instance.
     _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, fieldOffset, fieldType, _ in
       guard fieldOffset == offset else { return true }
-      if let storage = fieldType as? any ObservedStorage.Type,
-        ObjectIdentifier(storage.valueType) == ObjectIdentifier(valueType)
-      {
-        found = String(String(cString: name).drop(while: { $0 == "_" }))
+      if let storage = fieldType as? any ObservedStorage.Type {
+        found = (String(String(cString: name).drop(while: { $0 == "_" })), storage.valueType)
       }
       return false
     }

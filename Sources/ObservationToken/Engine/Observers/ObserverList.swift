@@ -17,7 +17,7 @@ final class ObserverList: @unchecked Sendable {
   /// Where the property's storage lies in its object, in bytes from the object's start:
   /// what tells the property apart from others of its type, to name it in descriptions
   /// (see ``PropertyName/of(_:storedAt:)``).
-  let storageOffset: Int
+  @usableFromInline let storageOffset: Int
 
   init(untype: @escaping (ErasedValue) -> KeyValueChange, storageOffset: Int) {
     self.untype = untype

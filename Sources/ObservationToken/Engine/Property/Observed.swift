@@ -102,7 +102,8 @@ public struct Observed<Value> {
   /// so it is passed along without retaining it. `wrappedKeyPath` names the property to
   /// the other observation system, in a class that opts in to one; it is `nil` elsewhere.
   /// The list notes where the storage lies in the object, which names the property in
-  /// descriptions: the storage key path itself must not leave inlined code.
+  /// descriptions (the storage key path itself must not leave inlined code), and, in a
+  /// class without a hook, whether the object conforms to `Observable` all the same.
   @inlinable @inline(__always)
   static func observers<Subject: KeyValueObservable>(
     of subject: Subject,
@@ -121,7 +122,9 @@ public struct Observed<Value> {
           companion: Subject._observationHook.map { hook in
             // The bridge makes an `ObservationCompanion`; see `_KeyValueObservationHook`.
             unsafeDowncast(hook.makeCompanion(for: wrappedKeyPath.unsafelyUnwrapped, of: subject), to: ObservationCompanion.self)
-          }
+          },
+          // A class without a hook may conform to `Observable` where the bridge cannot see it.
+          unseenObservableClass: Subject._observationHook == nil ? UnseenObservable.classOf(subject) : nil
         )
       }
       return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)

@@ -41,10 +41,17 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// One entry per property read, in the order the last evaluation read them. A few
     /// at most, so a linear search beats hashing.
     var entries: [DependencyEntry] = []
-    /// While it is still to be decided that the key path's last step reads an
-    /// `@Observed` property (see ``ChainLastStep``), where the observation was made, for
-    /// the message of a later stop; `nil` once decided.
-    var undecidedLastStep: SourceLocation?
+    /// Where the observation was made, for the message of a stop a later change decides
+    /// (``ChainLastStep``, ``UnseenObservable``). In room the state has anyway: with the
+    /// flag below, the size an optional location took.
+    let observedAt: SourceLocation
+    /// Whether it is still to be decided that the key path's last step reads an
+    /// `@Observed` property; see ``ChainLastStep``.
+    var lastStepIsUndecided = false
+
+    init(observedAt: SourceLocation) {
+      self.observedAt = observedAt
+    }
   }
 
   @usableFromInline let info: RegistrationInfo
@@ -53,12 +60,14 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
   private var handler: SpecializedHandler?
   /// Guards the entries, and the typed half's last value.
-  private let state = Locked(State())
+  private let state: Locked<State>
 
   /// Makes the registration for the key path whose first evaluation from `root` made the
   /// reads `dependencies`. Checks the key path's last step first, which stops the program
   /// at the caller's `file` and `line` when it is known to read no `@Observed` property,
-  /// before anything is registered; see ``ChainLastStep``.
+  /// before anything is registered (see ``ChainLastStep``); and that no object read
+  /// conforms to `Observable` where Swift Observation cannot see it, which stops likewise
+  /// (see ``UnseenObservable``).
   @usableFromInline
   init(
     root: AnyObject,
@@ -73,9 +82,15 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     self.info = info
     self.handler = handler
     self.typed = typed
-    if ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .call(file: file, line: line)) {
-      state.withLock { $0.undecidedLastStep = SourceLocation(file: file, line: line) }
-    }
+    UnseenObservable.requireSeen(dependencies, at: .call(file: file, line: line))
+    var state = State(observedAt: SourceLocation(file: file, line: line))
+    state.lastStepIsUndecided = ChainLastStep.isUndecided(
+      dependencies,
+      keyPath: info.keyPath,
+      root: root,
+      at: .call(file: file, line: line)
+    )
+    self.state = Locked(state)
   }
 
   @usableFromInline override var isValid: Bool { super.isValid && root != nil && !info.observerIsGone }
@@ -126,18 +141,25 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// entries to `dependencies`. Returns whether the previous value mirrored it. Until it
   /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
   /// stops the program before anything is changed when it reads no `@Observed` property,
-  /// naming where the observation was made.
+  /// naming where the observation was made; and when the reads differ from the last
+  /// evaluation's, that no object read conforms to `Observable` where Swift Observation
+  /// cannot see it (see ``UnseenObservable``), which stops likewise.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
-      if let observation = state.undecidedLastStep,
-        !ChainLastStep.isUndecided(dependencies, keyPath: info.keyPath, root: root, at: .observation(observation))
-      {
-        state.undecidedLastStep = nil
+      if state.lastStepIsUndecided {
+        state.lastStepIsUndecided = ChainLastStep.isUndecided(
+          dependencies,
+          keyPath: info.keyPath,
+          root: root,
+          at: .observation(state.observedAt)
+        )
       }
+      let readsAgain = Self.entries(state.entries, match: dependencies)
+      if !readsAgain { UnseenObservable.requireSeen(dependencies, at: .observation(state.observedAt)) }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }
-      retarget(&state, to: dependencies)
+      if !readsAgain { retarget(&state, to: dependencies) }
       return state.mirrorsSoleDependency
     }
   }
@@ -178,19 +200,19 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Ends every entry, without waiting, and lets the typed half drop its last value.
   override func didEnd() {
     let entries = state.withLock { state in
-      defer { state = State() }
+      defer { state = State(observedAt: state.observedAt) }
       return state.entries
     }
     for entry in entries { entry.end() }
     typed(.end, self)
   }
 
-  /// Moves the entries to the properties `dependencies` names: keeps the ones still
-  /// read, adds the new ones, closes the rest. Adds nothing once the gate is closed.
-  /// The common case — the same properties as last time, in the same order — changes
-  /// nothing and allocates nothing.
+  /// Moves the entries to the properties `dependencies` names, which differ from those
+  /// the entries follow (the common case — the same properties as last time, in the same
+  /// order — never gets here): keeps the ones still read, adds the new ones, closes the
+  /// rest. Adds nothing once the gate is closed.
   private func retarget(_ state: inout State, to dependencies: ArraySlice<Dependency>) {
-    guard isOpen, !Self.entries(state.entries, match: dependencies) else { return }
+    guard isOpen else { return }
     var current = state.entries.filter(\.isAttached)
     var next: [DependencyEntry] = []
     next.reserveCapacity(dependencies.count)
