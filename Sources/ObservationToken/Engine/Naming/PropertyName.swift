@@ -5,10 +5,10 @@
 /// computed: it prints `\Document.<computed (String)>`. Where the `@Observed` properties a
 /// key path reads are known, each such component is named by reflecting the objects (or,
 /// for one property of the key path's root, its type and where the property's storage
-/// lies) — on cold paths only. A computed
-/// property that is not `@Observed` (`displayTitle`) keeps the runtime's form. The storage
-/// key path names a property, but it must not escape the property's inlined accessors;
-/// only the collection projection, which has it anyway, uses it.
+/// lies) — on cold paths only. A computed property that is not `@Observed`
+/// (`displayTitle`) keeps the runtime's form. The storage key path names a property, but
+/// it must not escape the property's inlined accessors; only the collection projection,
+/// which has it anyway, uses it.
 @usableFromInline
 enum PropertyName {
   /// The property behind a wrapper's storage key path: `\Document._title` becomes

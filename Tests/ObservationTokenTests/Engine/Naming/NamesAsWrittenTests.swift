@@ -154,8 +154,12 @@ struct SameTypedPropertyNamesTests {
     let model = InheritsTwoBools()
     let base: TwoBoolsTwoStrings = model
     let token = base.observe(\.isArchived) { _, _ in }
+    let throughSubclass = model.observe(\InheritsTwoBools.isArchived) { _, _ in }
     let own = model.observe(\.isHidden) { _, _ in }
     #expect(token.debugDescription == #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.isArchived [], valid)"#)
+    #expect(
+      throughSubclass.debugDescription == #"ObservationToken(InheritsTwoBools \InheritsTwoBools.isArchived [], valid)"#
+    )
     #expect(own.debugDescription == #"ObservationToken(InheritsTwoBools \InheritsTwoBools.isHidden [], valid)"#)
     let description = model.observationDescription
     #expect(description.contains(#"isArchived: ObservationToken for \TwoBoolsTwoStrings.isArchived []"#))
