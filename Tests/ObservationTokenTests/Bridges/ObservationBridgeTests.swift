@@ -162,7 +162,9 @@ struct ObservationBridgeTests {
     )
   }
 
-  @Test("Observable adopted below a KeyValueObservable base stops a chain that reaches it later, naming the observation")
+  @Test(
+    "Observable adopted below a KeyValueObservable base stops a chain that reaches it later, naming the observation"
+  )
   func conformanceAddedBySubclassStopsChainLater() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       ObservableBelowBaseUse.chainReachingItLater().perform()

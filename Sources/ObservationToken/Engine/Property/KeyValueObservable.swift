@@ -35,9 +35,8 @@
 /// program at that call, with a message naming both classes. A read that only Swift
 /// Observation tracks runs no code of the package in a class that does not opt in — that
 /// is what keeps such a class free of cost — so a subclass seen only by SwiftUI is not
-/// caught.
-/// Reads through the projection (`settings.$tags.count`) are not tracked: read the
-/// property itself.
+/// caught. Reads through the projection (`settings.$tags.count`) are not tracked: read
+/// the property itself.
 ///
 /// > Important: An `@Observed` property's value is ordinary storage: as with any `var`,
 /// > setting it concurrently with another access to the same property needs your own

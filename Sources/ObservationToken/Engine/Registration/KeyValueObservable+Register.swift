@@ -10,9 +10,9 @@ extension KeyValueObservable {
   /// that reads none can never report a change, so it stops with a message naming it, at
   /// the `file` and `line` the public call passes on: its caller's; so does one that reads
   /// a property Swift Observation cannot see though its object conforms to `Observable`
-  /// (see ``UnseenObservable``). Always inlined, so
-  /// that the key path reaches `track`'s body as the caller wrote it: a literal there is
-  /// compiled to direct getter calls instead of the key-path runtime.
+  /// (see ``UnseenObservable``). Always inlined, so that the key path reaches `track`'s
+  /// body as the caller wrote it: a literal there is compiled to direct getter calls
+  /// instead of the key-path runtime.
   @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
