@@ -85,8 +85,7 @@ extension ObservationToken: CustomDebugStringConvertible {
   /// `@Observed` properties are named as written, `\DocumentCell.document?.title` for a
   /// chain. The runtime's form, `\Document.<computed (String)>`, remains where no name can
   /// be told: for a computed property that is not `@Observed` (such as `displayTitle`),
-  /// for a chain once its token has ended or its subject is gone, and for a property that
-  /// shares its type with another `@Observed` property of its class.
+  /// and for a chain once its token has ended or its subject is gone.
   public var debugDescription: String {
     "ObservationToken(\(subscription.summary), " + (isValid ? "valid" : "invalid") + ")"
   }

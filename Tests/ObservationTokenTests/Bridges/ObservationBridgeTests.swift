@@ -140,21 +140,47 @@ struct ObservationBridgeTests {
     #expect(fired.value == 1)
   }
 
-  @Test("Observable must be adopted where KeyValueObservable is: a subclass that adds it is not seen (documented)")
-  func conformanceAddedBySubclass() {
-    let object = BridgedBelowUnbridged()
-    let fired = ChangeCount()
-    withObservationTracking { _ = object.inherited; _ = object.own } onChange: { fired.increment() }
-    object.inherited = 1
-    object.own = 1
-    // The hook is chosen with the class's conformance to KeyValueObservable, which the
-    // subclass inherits from a class that does not opt in. Tokens still work.
-    #expect(fired.value == 0)
-    let seen = LockedValue<[Int]>([])
-    let token = object.observe(\.own) { _, change in seen.withLock { $0.append(change.newValue!) } }
-    object.own = 2
-    #expect(seen.withLock { $0 } == [2])
-    token.invalidate()
+  @Test(
+    "Observable adopted below a KeyValueObservable base stops at the observing call, naming both classes",
+    arguments: ObservableBelowBaseUse.allCases
+  )
+  func conformanceAddedBySubclassStops(use: ObservableBelowBaseUse) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
+      use.call().perform()
+    }
+    let message = standardError(of: result)
+    #expect(
+      message.contains(
+        """
+        \(#fileID):\(use.call().line): Fatal error: ObservationToken: BridgedBelowUnbridged conforms to \
+        Observable, but UnbridgedBase adopts KeyValueObservable without it, so Swift Observation \
+        (withObservationTracking, Observations, SwiftUI) would never see \(use.propertyText) change. \
+        Adopt Observable where UnbridgedBase adopts KeyValueObservable (class UnbridgedBase: \
+        KeyValueObservable, Observable), not in a subclass.
+        """
+      )
+    )
+  }
+
+  @Test(
+    "Observable adopted below a KeyValueObservable base stops a chain that reaches it later, naming the observation"
+  )
+  func conformanceAddedBySubclassStopsChainLater() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      ObservableBelowBaseUse.chainReachingItLater().perform()
+    }
+    let line = ObservableBelowBaseUse.chainReachingItLater().line
+    let message = standardError(of: result)
+    #expect(
+      message.contains(
+        """
+        Fatal error: ObservationToken: BridgedBelowUnbridged conforms to Observable, but UnbridgedBase \
+        adopts KeyValueObservable without it, so Swift Observation (withObservationTracking, \
+        Observations, SwiftUI) would never see \\BridgedBelowUnbridged.inherited, observed at \
+        \(#fileID):\(line), change.
+        """
+      )
+    )
   }
 
   /// Starts a tracking scope that reads `settings.tags`; it counts its calls and keeps the
@@ -176,5 +202,49 @@ struct ObservationBridgeTests {
     withObservationTracking { _ = settings.volume } onChange: { fired.increment() }
     settings.volume = 6
     #expect(fired.value == 0)
+  }
+}
+
+/// Each way of observing a property of a class that adopts `Observable` below a
+/// `KeyValueObservable` superclass.
+enum ObservableBelowBaseUse: String, CaseIterable, Codable, Sendable {
+  case observeInherited, observeOwn, addObserverInherited, bindOwn, chainThroughHolder, observeSubclassOfAdopter
+
+  /// The property as the message names it: on the class of the object observed.
+  var propertyText: String {
+    switch self {
+    case .observeOwn, .bindOwn: #"\BridgedBelowUnbridged.own"#
+    case .observeSubclassOfAdopter: #"\InheritsBridgedBelowUnbridged.inherited"#
+    default: #"\BridgedBelowUnbridged.inherited"#
+    }
+  }
+
+  /// The call, and the line it is written on: the line its stop must name.
+  func call() -> (line: UInt, perform: () -> Void) {
+    let object = BridgedBelowUnbridged()
+    let holder = HoldsBridgedBelowUnbridged(object)
+    return switch self {
+    case .observeInherited: (#line, { _ = object.observe(\.inherited) { _, _ in } })
+    case .observeOwn: (#line, { _ = object.observe(\.own) { _, _ in } })
+    case .addObserverInherited: (#line, { object.addObserver(ChangeRecorder(), forKeyPath: \.inherited) })
+    case .bindOwn: (#line, { _ = object.bind(\.own, to: holder, \.count) })
+    case .chainThroughHolder: (#line, { _ = holder.observe(\.object?.inherited) { _, _ in } })
+    case .observeSubclassOfAdopter: (#line, { _ = InheritsBridgedBelowUnbridged().observe(\.inherited) { _, _ in } })
+    }
+  }
+
+  /// A chain observed while its holder holds nothing, and the line it is observed on; then
+  /// the holder is given an object whose class adopts `Observable` below its base.
+  static func chainReachingItLater() -> (line: UInt, perform: () -> Void) {
+    let holder = HoldsBridgedBelowUnbridged(nil)
+    let (line, observe): (UInt, () -> ObservationToken) = (#line, { holder.observe(\.object?.inherited) { _, _ in } })
+    return (
+      line,
+      {
+        let token = observe()
+        holder.object = BridgedBelowUnbridged()
+        withExtendedLifetime(token) {}
+      }
+    )
   }
 }

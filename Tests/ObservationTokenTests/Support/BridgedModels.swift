@@ -44,8 +44,18 @@ class UnbridgedBase: KeyValueObservable, @unchecked Sendable {
   @Observed var inherited = 0
 }
 
-/// Adds `Observable` below a superclass that conforms to `KeyValueObservable` without it:
-/// not seen by Swift Observation (the README says so).
-final class BridgedBelowUnbridged: UnbridgedBase, Observable, @unchecked Sendable {
+/// Adds `Observable` below a superclass that conforms to `KeyValueObservable` without it,
+/// where the bridge cannot see it: observing one of its properties stops.
+class BridgedBelowUnbridged: UnbridgedBase, Observable, @unchecked Sendable {
   @Observed var own = 0
+}
+
+/// Inherits `Observable` from ``BridgedBelowUnbridged``, the class that adopted it.
+final class InheritsBridgedBelowUnbridged: BridgedBelowUnbridged, @unchecked Sendable {}
+
+/// Holds a ``BridgedBelowUnbridged``: the root of a chain to it, and a binding's target.
+final class HoldsBridgedBelowUnbridged: KeyValueObservable, @unchecked Sendable {
+  @Observed var object: BridgedBelowUnbridged?
+  var count = 0
+  init(_ object: BridgedBelowUnbridged?) { _object = Observed(wrappedValue: object) }
 }

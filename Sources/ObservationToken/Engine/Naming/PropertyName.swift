@@ -4,10 +4,11 @@
 /// The runtime cannot name computed key path components, and `@Observed` properties are
 /// computed: it prints `\Document.<computed (String)>`. Where the `@Observed` properties a
 /// key path reads are known, each such component is named by reflecting the objects (or,
-/// for one property of the key path's root, its type) — on cold paths only. A computed
-/// property that is not `@Observed` (`displayTitle`) keeps the runtime's form. The storage
-/// key path names a property, but it must not escape the property's inlined accessors;
-/// only the collection projection, which has it anyway, uses it.
+/// for one property of the key path's root, its type and where the property's storage
+/// lies) — on cold paths only. A computed property that is not `@Observed`
+/// (`displayTitle`) keeps the runtime's form. The storage key path names a property, but
+/// it must not escape the property's inlined accessors; only the collection projection,
+/// which has it anyway, uses it.
 @usableFromInline
 enum PropertyName {
   /// The property behind a wrapper's storage key path: `\Document._title` becomes
@@ -84,13 +85,16 @@ enum PropertyName {
   }
 
   /// `keyPath`, known to be exactly one `@Observed` property of its root type (a direct
-  /// registration), named from the type alone when only one such property has its value
-  /// type; otherwise the runtime's form.
-  static func ofSoleProperty(_ keyPath: AnyKeyPath) -> String {
+  /// registration), named from the type alone: the property whose storage lies
+  /// `storageOffset` bytes from the object's start (see ``ObserverList/storageOffset``).
+  /// The runtime's form unless that storage is an `@Observed` property of the key path's
+  /// value type.
+  static func of(_ keyPath: AnyKeyPath, storedAt storageOffset: Int) -> String {
     let types = type(of: keyPath)
-    let names = ReflectedProperty.names(in: types.rootType, ofValueType: types.valueType)
-    guard names.count == 1 else { return ofKeyPath(keyPath) }
-    return naming(ofKeyPath(keyPath), [(names[0], types.valueType)])
+    guard let field = ReflectedProperty.observedField(in: types.rootType, storedAt: storageOffset),
+      ObjectIdentifier(field.valueType) == ObjectIdentifier(types.valueType)
+    else { return ofKeyPath(keyPath) }
+    return naming(ofKeyPath(keyPath), [(field.name, types.valueType)])
   }
 
   /// The steps `keyPath` takes before its first computed component, as written

@@ -53,21 +53,22 @@ struct ReflectedProperty {
     return ObservedStorageLocks.withLock(for: object, reflect)
   }
 
-  /// The `@Observed` properties of `type`, inherited ones included, whose values are
-  /// `valueType`s, by name, found from the type alone.
-  static func names(in type: Any.Type, ofValueType valueType: Any.Type) -> [String] {
-    var names: [String] = []
+  /// The `@Observed` property of `type`, inherited ones included, whose storage lies
+  /// `offset` bytes from an instance's start — its name as written and the type of its
+  /// values — found from the type alone; `nil` when the field there is not `@Observed`.
+  static func observedField(in type: Any.Type, storedAt offset: Int) -> (name: String, valueType: Any.Type)? {
+    var found: (name: String, valueType: Any.Type)?
     // `.classType`, which Swift 6 cannot read: the standard library declares it a `static
-    // var`. A class's fields are listed with its superclasses'.
-    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, _, fieldType, _ in
-      if let storage = fieldType as? any ObservedStorage.Type,
-        ObjectIdentifier(storage.valueType) == ObjectIdentifier(valueType)
-      {
-        names.append(String(String(cString: name).drop(while: { $0 == "_" })))
+    // var`. A class's fields are listed with its superclasses', each at its offset in an
+    // instance.
+    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, fieldOffset, fieldType, _ in
+      guard fieldOffset == offset else { return true }
+      if let storage = fieldType as? any ObservedStorage.Type {
+        found = (String(String(cString: name).drop(while: { $0 == "_" })), storage.valueType)
       }
-      return true
+      return false
     }
-    return names
+    return found
   }
 
   /// The object `value` is, or holds as an optional; `nil` for any other value.

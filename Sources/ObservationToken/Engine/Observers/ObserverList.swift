@@ -5,7 +5,7 @@ import Synchronization
 /// Detached when the property's object is released.
 ///
 /// `@unchecked Sendable`: the list is safe from any thread; the counter is atomic;
-/// `untype` never changes.
+/// `untype` and `storageOffset` never change.
 @usableFromInline
 final class ObserverList: @unchecked Sendable {
   @usableFromInline let subscribers = SubscriberList<ObserverEntry>()
@@ -14,9 +14,14 @@ final class ObserverList: @unchecked Sendable {
   /// Reads a change of this property with its values as `Any`, for registrations that
   /// depend on it.
   let untype: (ErasedValue) -> KeyValueChange
+  /// Where the property's storage lies in its object, in bytes from the object's start:
+  /// what tells the property apart from others of its type, to name it in descriptions
+  /// (see ``PropertyName/of(_:storedAt:)``).
+  @usableFromInline let storageOffset: Int
 
-  init(untype: @escaping (ErasedValue) -> KeyValueChange) {
+  init(untype: @escaping (ErasedValue) -> KeyValueChange, storageOffset: Int) {
     self.untype = untype
+    self.storageOffset = storageOffset
   }
 
   /// Whether the property's object is still alive.

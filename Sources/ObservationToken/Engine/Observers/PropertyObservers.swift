@@ -15,17 +15,38 @@ final class PropertyObservers: Sendable {
   /// What another observation system keeps for this property, for a class that opts in
   /// (see ``KeyValueObservable/_observationHook``); `nil` otherwise.
   @usableFromInline let companion: ObservationCompanion?
+  /// The object's class when it conforms to Observation's `Observable` where its hook
+  /// cannot see it — below the class that adopts `KeyValueObservable` (see
+  /// ``UnseenObservable``) — so that observing the property stops; `nil` otherwise.
+  @usableFromInline let unseenObservableClass: AnyClass?
 
   @usableFromInline
-  init(untype: @escaping (ErasedValue) -> KeyValueChange, companion: ObservationCompanion?) {
-    list = ObserverList(untype: untype)
+  init(
+    untype: @escaping (ErasedValue) -> KeyValueChange,
+    storageOffset: Int,
+    companion: ObservationCompanion?,
+    unseenObservableClass: AnyClass?
+  ) {
+    list = ObserverList(untype: untype, storageOffset: storageOffset)
     self.companion = companion
+    self.unseenObservableClass = unseenObservableClass
   }
 
-  /// A list for a property whose values are `Value`s.
+  /// A list for a property whose values are `Value`s and whose storage lies `storageOffset`
+  /// bytes from its object's start.
   @inlinable
-  convenience init<Value>(changesOf type: Value.Type, companion: ObservationCompanion? = nil) {
-    self.init(untype: { change in change.readChange(of: Value.self) { $0.untyped } }, companion: companion)
+  convenience init<Value>(
+    changesOf type: Value.Type,
+    storageOffset: Int,
+    companion: ObservationCompanion?,
+    unseenObservableClass: AnyClass?
+  ) {
+    self.init(
+      untype: { change in change.readChange(of: Value.self) { $0.untyped } },
+      storageOffset: storageOffset,
+      companion: companion,
+      unseenObservableClass: unseenObservableClass
+    )
   }
 
   deinit {

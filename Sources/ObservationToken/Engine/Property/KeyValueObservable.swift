@@ -27,10 +27,16 @@
 /// }
 /// ```
 ///
-/// Adopt `Observable` where the class adopts `KeyValueObservable`: the bridge is chosen
-/// with that conformance, so a subclass that adds `Observable` below a
-/// `KeyValueObservable` superclass is not seen by Swift Observation. Reads through the
-/// projection (`settings.$tags.count`) are not tracked: read the property itself.
+/// Adopt `Observable` where the class adopts `KeyValueObservable` (subclasses inherit
+/// both): the bridge is chosen with that conformance, so Swift Observation could never see
+/// a subclass that adds `Observable` below a `KeyValueObservable` superclass. Rather than
+/// stay silent, observing one of that subclass's `@Observed` properties — with a token, a
+/// binding, a raw observer, or a chain or computed property that reads it — stops the
+/// program at that call, with a message naming both classes. A read that only Swift
+/// Observation tracks runs no code of the package in a class that does not opt in — that
+/// is what keeps such a class free of cost — so a subclass seen only by SwiftUI is not
+/// caught. Reads through the projection (`settings.$tags.count`) are not tracked: read
+/// the property itself.
 ///
 /// > Important: An `@Observed` property's value is ordinary storage: as with any `var`,
 /// > setting it concurrently with another access to the same property needs your own

@@ -112,6 +112,9 @@ public struct Observed<Value> {
   /// threads reading (and so observing) at once agree on one. The storage owns the list,
   /// so it is passed along without retaining it. `wrappedKeyPath` names the property to
   /// the other observation system, in a class that opts in to one; it is `nil` elsewhere.
+  /// The list notes where the storage lies in the object, which names the property in
+  /// descriptions (the storage key path itself must not leave inlined code), and, in a
+  /// class without a hook, whether the object conforms to `Observable` all the same.
   @inlinable @inline(__always)
   static func observers<Subject: KeyValueObservable>(
     of subject: Subject,
@@ -120,12 +123,19 @@ public struct Observed<Value> {
   ) -> Unmanaged<PropertyObservers> {
     ObservedStorageLocks.lock(for: subject).pointee.withLock {
       if subject[keyPath: storageKeyPath].observers == nil {
+        // A stored property's address: the object's, plus the storage's offset in it.
+        let storageOffset = withUnsafeMutablePointer(to: &subject[keyPath: storageKeyPath]) { storage in
+          Unmanaged.passUnretained(subject).toOpaque().distance(to: UnsafeMutableRawPointer(storage))
+        }
         subject[keyPath: storageKeyPath].observers = PropertyObservers(
           changesOf: Value.self,
+          storageOffset: storageOffset,
           companion: Subject._observationHook.map { hook in
             // The bridge makes an `ObservationCompanion`; see `_KeyValueObservationHook`.
             unsafeDowncast(hook.makeCompanion(for: wrappedKeyPath.unsafelyUnwrapped, of: subject), to: ObservationCompanion.self)
-          }
+          },
+          // A class without a hook may conform to `Observable` where the bridge cannot see it.
+          unseenObservableClass: Subject._observationHook == nil ? UnseenObservable.classOf(subject) : nil
         )
       }
       return Unmanaged.passUnretained(subject[keyPath: storageKeyPath].observers.unsafelyUnwrapped)

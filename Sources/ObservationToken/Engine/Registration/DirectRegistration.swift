@@ -62,9 +62,10 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
 
   override var summary: String { info.summary(naming: keyPathName) }
 
-  /// Named from the key path's root type: the key path is one `@Observed` property of it,
-  /// and the registration keeps no reference to the object.
-  @usableFromInline var keyPathName: String { PropertyName.ofSoleProperty(info.keyPath) }
+  /// Named from the key path's root type and where its list says the property's storage
+  /// lies: the key path is one `@Observed` property of that type, and the registration
+  /// keeps no reference to the object.
+  @usableFromInline var keyPathName: String { PropertyName.of(info.keyPath, storedAt: list.storageOffset) }
 
   override func handle(_ change: ErasedValue, of subject: AnyObject) {
     guard let handler else { return }

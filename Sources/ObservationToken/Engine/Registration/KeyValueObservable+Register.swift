@@ -8,9 +8,11 @@ extension KeyValueObservable {
   /// ``DirectRegistration``; anything else that reads at least one gets a
   /// ``DerivedRegistration``, which observes what the evaluation read at once. A key path
   /// that reads none can never report a change, so it stops with a message naming it, at
-  /// the `file` and `line` the public call passes on: its caller's. Always inlined, so
-  /// that the key path reaches `track`'s body as the caller wrote it: a literal there is
-  /// compiled to direct getter calls instead of the key-path runtime.
+  /// the `file` and `line` the public call passes on: its caller's; so does one that reads
+  /// a property Swift Observation cannot see though its object conforms to `Observable`
+  /// (see ``UnseenObservable``). Always inlined, so that the key path reaches `track`'s
+  /// body as the caller wrote it: a literal there is compiled to direct getter calls
+  /// instead of the key-path runtime.
   @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
@@ -44,6 +46,7 @@ extension KeyValueObservable {
       if DirectRegistration.isDirectRead(of: self, dependencies, isSettable: isSettable),
         dependencies[only].returned(evaluated!)
       {
+        UnseenObservable.requireSeen(dependencies[only].observers, file: file, line: line)
         let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, handler: handler)
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)
         return

@@ -42,8 +42,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     /// at most, so a linear search beats hashing.
     var entries: [DependencyEntry] = []
     /// Where the observation was made, for the message of a stop a later change decides
-    /// (``ChainLastStep``, ``ChainPlainStep``, a handler calling itself without end). In
-    /// room the state has anyway: with the flag below, the size an optional location took.
+    /// (``ChainLastStep``, ``ChainPlainStep``, ``UnseenObservable``, a handler calling
+    /// itself without end). In room the state has anyway: with the flag below, the size an
+    /// optional location took.
     let observedAt: SourceLocation
     /// Whether it is still to be decided that the key path's last step reads an
     /// `@Observed` property; see ``ChainLastStep``.
@@ -68,7 +69,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// Makes the registration for the key path whose first evaluation from `root` made the
   /// reads `dependencies`. Checks the key path's last step first, which stops the program
   /// at the caller's `file` and `line` when it is known to read no `@Observed` property,
-  /// before anything is registered; see ``ChainLastStep``.
+  /// before anything is registered (see ``ChainLastStep``); and that no object read
+  /// conforms to `Observable` where Swift Observation cannot see it, which stops likewise
+  /// (see ``UnseenObservable``).
   @usableFromInline
   init(
     root: AnyObject,
@@ -83,6 +86,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     self.info = info
     self.handler = handler
     self.typed = typed
+    UnseenObservable.requireSeen(dependencies, at: .call(file: file, line: line))
     var state = State(observedAt: SourceLocation(file: file, line: line))
     state.lastStepIsUndecided = ChainLastStep.isUndecided(
       dependencies,
@@ -157,8 +161,9 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// is decided, first checks the key path's last step (see ``ChainLastStep``), which
   /// stops the program before anything is changed when it reads no `@Observed` property,
   /// naming where the observation was made; and when the reads differ from the last
-  /// evaluation's, that nothing unobserved was replaced (see ``ChainPlainStep``), which
-  /// stops likewise when something was.
+  /// evaluation's, that nothing unobserved was replaced (see ``ChainPlainStep``) and that
+  /// no object read conforms to `Observable` where Swift Observation cannot see it (see
+  /// ``UnseenObservable``), each of which stops likewise.
   @usableFromInline
   func commit(_ dependencies: ArraySlice<Dependency>, mirrors: Bool, exchange: () -> Void) -> Bool {
     state.withLock { state in
@@ -180,6 +185,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
           root: root,
           at: .observation(state.observedAt)
         )
+        UnseenObservable.requireSeen(dependencies, at: .observation(state.observedAt))
       }
       exchange()
       defer { state.mirrorsSoleDependency = mirrors }

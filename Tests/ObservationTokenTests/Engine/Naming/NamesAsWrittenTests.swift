@@ -87,6 +87,103 @@ struct NamesAsWrittenTests {
   }
 }
 
+/// Names of `@Observed` properties that share their type with another of their class —
+/// as most models do, with two `Bool` or two `String` properties — told apart by where
+/// their storage lies in the object.
+@Suite("Properties that share a type are each named as written")
+struct SameTypedPropertyNamesTests {
+  @Test("A token's debugDescription names each of two Bool and two String properties")
+  func tokensNameEachProperty() {
+    let model = TwoBoolsTwoStrings()
+    let tokens = [
+      model.observe(\.isPinned) { _, _ in },
+      model.observe(\.isArchived) { _, _ in },
+      model.observe(\.title) { _, _ in },
+      model.observe(\.subtitle) { _, _ in },
+    ]
+    #expect(
+      tokens.map(\.debugDescription) == [
+        #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.isPinned [], valid)"#,
+        #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.isArchived [], valid)"#,
+        #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.title [], valid)"#,
+        #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.subtitle [], valid)"#,
+      ]
+    )
+  }
+
+  @Test("observationDescription names each of two Bool and two String properties")
+  func observationDescriptionNamesEachProperty() {
+    let model = TwoBoolsTwoStrings()
+    let observer = ChangeRecorder()
+    model.addObserver(observer, forKeyPath: \.isArchived)
+    model.addObserver(observer, forKeyPath: \.subtitle)
+    let tokens = [model.observe(\.isPinned) { _, _ in }, model.observe(\.title) { _, _ in }]
+    #expect(
+      model.observationDescription == """
+        TwoBoolsTwoStrings observations:
+          isPinned: ObservationToken for \\TwoBoolsTwoStrings.isPinned []
+          isArchived: ChangeRecorder for \\TwoBoolsTwoStrings.isArchived []
+          title: ObservationToken for \\TwoBoolsTwoStrings.title []
+          subtitle: ChangeRecorder for \\TwoBoolsTwoStrings.subtitle []
+        """
+    )
+    withExtendedLifetime(tokens) {}
+  }
+
+  @Test("The not-registered error names each of two Bool and two String properties")
+  func errorsNameEachProperty() {
+    let model = TwoBoolsTwoStrings()
+    func keyPathInError<Value>(removing keyPath: KeyPath<TwoBoolsTwoStrings, Value>) -> String? {
+      do throws(KeyValueObservingError) {
+        try model.removeObserver(ChangeRecorder(), forKeyPath: keyPath)
+        return nil
+      } catch {
+        switch error {
+        case .notRegistered(_, let keyPath, _): return keyPath
+        }
+      }
+    }
+    #expect(keyPathInError(removing: \.isPinned) == #"\TwoBoolsTwoStrings.isPinned"#)
+    #expect(keyPathInError(removing: \.isArchived) == #"\TwoBoolsTwoStrings.isArchived"#)
+    #expect(keyPathInError(removing: \.title) == #"\TwoBoolsTwoStrings.title"#)
+    #expect(keyPathInError(removing: \.subtitle) == #"\TwoBoolsTwoStrings.subtitle"#)
+  }
+
+  @Test("An inherited property that shares its type with another is named in a token, a description and an error")
+  func inheritedPropertiesAreNamed() throws {
+    let model = InheritsTwoBools()
+    let base: TwoBoolsTwoStrings = model
+    let token = base.observe(\.isArchived) { _, _ in }
+    let throughSubclass = model.observe(\InheritsTwoBools.isArchived) { _, _ in }
+    let own = model.observe(\.isHidden) { _, _ in }
+    #expect(token.debugDescription == #"ObservationToken(TwoBoolsTwoStrings \TwoBoolsTwoStrings.isArchived [], valid)"#)
+    #expect(
+      throughSubclass.debugDescription == #"ObservationToken(InheritsTwoBools \InheritsTwoBools.isArchived [], valid)"#
+    )
+    #expect(own.debugDescription == #"ObservationToken(InheritsTwoBools \InheritsTwoBools.isHidden [], valid)"#)
+    let description = model.observationDescription
+    #expect(description.contains(#"isArchived: ObservationToken for \TwoBoolsTwoStrings.isArchived []"#))
+    #expect(description.contains(#"isHidden: ObservationToken for \InheritsTwoBools.isHidden []"#))
+    let error = try #require(throws: KeyValueObservingError.self) {
+      try model.removeObserver(ChangeRecorder(), forKeyPath: \InheritsTwoBools.isArchived)
+    }
+    #expect(error.description.contains(#"for the key path \InheritsTwoBools.isArchived because"#))
+  }
+}
+
+/// Two `@Observed` properties of each of two types.
+private class TwoBoolsTwoStrings: KeyValueObservable {
+  @Observed var isPinned = false
+  @Observed var isArchived = false
+  @Observed var title = ""
+  @Observed var subtitle = ""
+}
+
+/// Inherits ``TwoBoolsTwoStrings``' properties and adds one more `Bool`.
+private final class InheritsTwoBools: TwoBoolsTwoStrings {
+  @Observed var isHidden = false
+}
+
 /// A get-only computed property reading one `@Observed` property of its own type.
 private final class ComputedOverOneProperty: KeyValueObservable {
   @Observed var word = "hi"

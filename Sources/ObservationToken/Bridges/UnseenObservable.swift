@@ -1,0 +1,67 @@
+import Observation
+
+/// A class that conforms to `Observable` where the Swift Observation bridge cannot see it:
+/// below the class that adopts `KeyValueObservable`, whose conformance chose no hook (see
+/// ``KeyValueObservable/_observationHook``), which every subclass inherits. Swift
+/// Observation would never see its `@Observed` properties change; rather than observe them
+/// silently, the package stops when it is asked to observe one.
+@usableFromInline
+enum UnseenObservable {
+  /// `subject`'s class when it conforms to `Observable` although its class's hook is `nil`;
+  /// `nil` otherwise. Asked only in a class without a hook, when a property's observer list
+  /// is made: the dynamic cast costs no accessor anything.
+  @usableFromInline @inline(never)
+  static func classOf(_ subject: AnyObject) -> AnyClass? {
+    subject is any Observable ? type(of: subject) : nil
+  }
+
+  /// Stops the program at the caller's `file` and `line` when `observers` is the list of
+  /// a property of such a class, before a registration for exactly that property is made.
+  /// Inlined into every registration: a load and a branch.
+  @inlinable @inline(__always)
+  static func requireSeen(_ observers: PropertyObservers, file: StaticString, line: UInt) {
+    if observers.unseenObservableClass != nil { Misuse.observableUnseen(observers, at: .call(file: file, line: line)) }
+  }
+
+  /// Stops the program at `site` when a key path read a property of such a class: before
+  /// a derived registration is made, and when one reads something new.
+  static func requireSeen(_ dependencies: ArraySlice<Dependency>, at site: Misuse.Site) {
+    for dependency in dependencies where dependency.observers.unseenObservableClass != nil {
+      Misuse.observableUnseen(dependency.observers, at: site)
+    }
+  }
+}
+
+extension Misuse {
+  /// Stops for an observation of the `@Observed` property whose list is `observers`, of an
+  /// object whose class ``UnseenObservable`` found conforming to `Observable` where Swift
+  /// Observation cannot see it. Named: the class that adopts `Observable`, and the class
+  /// that adopts `KeyValueObservable` without it, where the conformance belongs.
+  @usableFromInline @inline(never)
+  static func observableUnseen(_ observers: PropertyObservers, at site: Site) -> Never {
+    let type: AnyClass = observers.unseenObservableClass!  // the caller found it set
+    let storageOffset = observers.list.storageOffset
+    let adopter: AnyClass = topmostClass(from: type) { $0 is any Observable.Type }
+    let base: AnyClass = topmostClass(from: type) { $0 is any KeyValueObservable.Type }
+    let property =
+      ReflectedProperty.observedField(in: type, storedAt: storageOffset).map { "\\\(type).\($0.name)" }
+      ?? "an @Observed property of \(type)"
+    stop(
+      """
+      \(adopter) conforms to Observable, but \(base) adopts KeyValueObservable without it, \
+      so Swift Observation (withObservationTracking, Observations, SwiftUI) would never see \
+      \(property)\(site.observedAt) change. Adopt Observable where \(base) adopts \
+      KeyValueObservable (class \(base): KeyValueObservable, Observable), not in a subclass.
+      """,
+      at: site
+    )
+  }
+
+  /// The class furthest up from `type`, `type` included, such that it and every class
+  /// between satisfy `conforms`.
+  private static func topmostClass(from type: AnyClass, where conforms: (AnyClass) -> Bool) -> AnyClass {
+    var topmost: AnyClass = type
+    while let superclass = _getSuperclass(topmost), conforms(superclass) { topmost = superclass }
+    return topmost
+  }
+}
