@@ -12,6 +12,9 @@ let package = Package(
     .target(name: "ObservationToken", exclude: ["INVARIANTS.md"]),
     .executableTarget(name: "Playgrounds", dependencies: ["ObservationToken"], path: "Playgrounds"),
     .testTarget(name: "ObservationTokenTests", dependencies: ["ObservationToken"]),
+    // A model of Apple's KVO for Linux, which has none: the same declarations, the same
+    // behaviour and sharp edges. Test-only (never a product); compiled empty on Apple.
+    .target(name: "KVOShim", path: "Tests/Support/KVOShim", exclude: ["README.md"]),
   ],
   swiftLanguageModes: [.v6]
 )

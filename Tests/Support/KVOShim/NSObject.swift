@@ -1,0 +1,216 @@
+#if !canImport(ObjectiveC)
+import Foundation
+
+/// Apple's `NSObject`, as far as key-value observing and coding go, for Linux. It shadows
+/// Foundation's `NSObject` in every file that imports `KVOShim` (and not `Foundation`), so
+/// `class Player: NSObject` and `override func observeValue(…)` read as they do on Apple.
+///
+/// Every member is in the class body: extension members cannot be overridden without
+/// `@objc`, which Linux rejects. Subjects change their properties between
+/// ``willChangeValue(forKey:)`` and ``didChangeValue(forKey:)`` themselves (in `willSet` and
+/// `didSet`): the model does not isa-swizzle setters.
+open class NSObject: Foundation.NSObject {
+  public override init() {
+    super.init()
+  }
+
+  /// What the runtime does in `object_dispose`: releases the associations (dealloc spies
+  /// run here), then reports what is still registered.
+  deinit {
+    var associations = KVOShim.registry.withLock { $0.takeAssociations(of: self) }
+    associations.removeAll()  // released here, before what is left is reported
+    KVOShim.registry.withLock { $0.forget(self) }
+  }
+
+  /// The key paths the model treats as `@objc dynamic`, with their KVC names; its stand-in
+  /// for the attribute, which Linux rejects. `_kvcKeyPathString` answers from it. (Not
+  /// Apple API: on Apple, `@objc dynamic` says it.)
+  open class var kvoShimKeyPaths: [AnyKeyPath: String] { [:] }
+
+  // MARK: Key-value coding
+
+  /// Apple's `value(forKey:)`: the stored property named `key`, found by reflection as KVC
+  /// finds an instance variable. Subjects override it for computed properties.
+  open func value(forKey key: String) -> Any? {
+    var mirror: Mirror? = Mirror(reflecting: self)
+    while let current = mirror {
+      if let child = current.children.first(where: { $0.label == key }) { return child.value }
+      mirror = current.superclassMirror
+    }
+    KVOShim.stop("NSUnknownKeyException: [\(KVOShim.describe(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+  }
+
+  // MARK: Registering
+
+  /// Apple's `addObserver(_:forKeyPath:options:context:)`. With `.initial`, the observer is
+  /// notified inside this call, before the registration exists — so removing it from that
+  /// notification stops, as it raises on Apple (openradar 34307466).
+  open func addObserver(
+    _ observer: NSObject,
+    forKeyPath keyPath: String,
+    options: NSKeyValueObservingOptions = [],
+    context: UnsafeMutableRawPointer?
+  ) {
+    guard !keyPath.contains(".") else {
+      KVOShim.stop("the model of KVO observes one key, not the key path \"\(keyPath)\"")
+    }
+    if options.contains(.initial) {
+      var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
+      if options.contains(.new) { change[.newKey] = Boxing.box(value(forKey: keyPath)) }
+      observer.observeValue(forKeyPath: keyPath, of: self, change: change, context: context)
+    }
+    let observance = Observance(observer: observer, keyPath: keyPath, options: options, context: context)
+    KVOShim.registry.withLock { $0.add(observance, to: self) }
+  }
+
+  /// Apple's `removeObserver(_:forKeyPath:context:)`: removing what is not registered stops
+  /// with Apple's `NSRangeException` message.
+  open func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
+    remove(observer, forKeyPath: keyPath, context: .some(context))
+  }
+
+  /// Apple's `removeObserver(_:forKeyPath:)`: whatever the context — the newest match (which
+  /// one is unspecified on Apple: "it can guess wrong").
+  open func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {
+    remove(observer, forKeyPath: keyPath, context: nil)
+  }
+
+  private func remove(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer??) {
+    let removed = KVOShim.registry.withLock { $0.remove(observer, forKeyPath: keyPath, context: context, from: self) }
+    guard removed == nil else { return }
+    KVOShim.stop(
+      """
+      NSRangeException, reason: 'Cannot remove an observer \(KVOShim.describe(observer)) for the key path \
+      "\(keyPath)" from \(KVOShim.describe(self)) because it is not registered as an observer.'
+      """
+    )
+  }
+
+  // MARK: Receiving
+
+  /// Apple's `observeValue(forKeyPath:of:change:context:)`. NSObject's own raises: a
+  /// notification reached a class that registered for it but did not handle it — the trap
+  /// of forwarding to `super` a context no superclass registered.
+  open func observeValue(
+    forKeyPath keyPath: String?,
+    of object: Any?,
+    change: [NSKeyValueChangeKey: Any]?,
+    context: UnsafeMutableRawPointer?
+  ) {
+    KVOShim.stop(
+      """
+      NSInternalInconsistencyException, reason: '\(KVOShim.describe(self)): An \
+      -observeValueForKeyPath:ofObject:change:context: message was received but not handled.
+      Key path: \(keyPath ?? "nil")
+      Observed object: \(object.map { KVOShim.describe($0 as AnyObject) } ?? "nil")
+      Change: \(change.map { "\($0)" } ?? "nil")
+      Context: \(context.map { "\($0)" } ?? "0x0")'
+      """
+    )
+  }
+
+  // MARK: Notifying
+
+  /// Apple's `willChangeValue(forKey:)`: records the old value; observers with `.prior`
+  /// are notified now.
+  open func willChangeValue(forKey key: String) {
+    willChange(PendingChange(kind: .setting, indexes: nil, old: value(forKey: key)), forKey: key)
+  }
+
+  /// Apple's `didChangeValue(forKey:)`: notifies each observer of the key, in the order
+  /// they registered, on this thread, after the model's lock is released.
+  open func didChangeValue(forKey key: String) {
+    didChange(forKey: key) { _ in value(forKey: key) }
+  }
+
+  /// Apple's `willChange(_:valuesAt:forKey:)`, for an ordered to-many property: records the
+  /// elements about to be removed or replaced.
+  open func willChange(_ changeKind: NSKeyValueChange, valuesAt indexes: IndexSet, forKey key: String) {
+    let old: Any? = changeKind == .removal || changeKind == .replacement ? elements(at: indexes, forKey: key) : nil
+    willChange(PendingChange(kind: changeKind, indexes: indexes, old: old), forKey: key)
+  }
+
+  /// Apple's `didChange(_:valuesAt:forKey:)`: the notification carries the indexes and only
+  /// the affected elements.
+  open func didChange(_ changeKind: NSKeyValueChange, valuesAt indexes: IndexSet, forKey key: String) {
+    didChange(forKey: key) { change in
+      change.kind == .insertion || change.kind == .replacement ? elements(at: indexes, forKey: key) : nil
+    }
+  }
+
+  private func elements(at indexes: IndexSet, forKey key: String) -> [Any] {
+    guard let array = value(forKey: key) as? [Any] else {
+      KVOShim.stop("willChange(_:valuesAt:forKey:) for \"\(key)\", which is not an ordered to-many property")
+    }
+    return indexes.map { array[$0] }
+  }
+
+  private func willChange(_ change: PendingChange, forKey key: String) {
+    let (observances, hook) = KVOShim.registry.withLock { state in
+      state.pending[pendingKey(key), default: []].append(change)
+      let observances = state.observances(of: self, forKey: key).filter { $0.options.contains(.prior) }
+      return (retained(observances), state.beforeCallout)
+    }
+    for (observance, observer) in observances {
+      var notification = change.dictionary(isPrior: true)
+      if observance.options.contains(.old), let old = change.old { notification[.oldKey] = Boxing.box(old) }
+      call(observer, for: observance, with: notification, isPrior: true, hook: hook)
+    }
+  }
+
+  private func didChange(forKey key: String, new: (PendingChange) -> Any?) {
+    let (change, observances, hook) = KVOShim.registry.withLock { state in
+      let change = state.pending[pendingKey(key)]?.popLast()
+      return (change, retained(state.observances(of: self, forKey: key)), state.beforeCallout)
+    }
+    guard let change else {
+      KVOShim.stop("didChangeValue for \"\(key)\" of \(KVOShim.describe(self)) without a matching willChangeValue")
+    }
+    let newValue = observances.contains { $0.observance.options.contains(.new) } ? new(change) : nil
+    for (observance, observer) in observances {
+      var notification = change.dictionary(isPrior: false)
+      if observance.options.contains(.old), change.kind == .setting || change.old != nil {
+        notification[.oldKey] = Boxing.box(change.old)
+      }
+      if observance.options.contains(.new), change.kind == .setting || newValue != nil {
+        notification[.newKey] = Boxing.box(newValue)
+      }
+      call(observer, for: observance, with: notification, isPrior: false, hook: hook)
+    }
+  }
+
+  /// The observers to call, retained while the lock is held, as Apple retains them
+  /// (`KVO_IS_RETAINING_ALL_OBSERVERS_OF_THIS_OBJECT_IF_IT_CRASHES_AN_OBSERVER_WAS_OVERRELEASED_OR_SMASHED`):
+  /// one removed and released meanwhile on another thread still gets this notification.
+  private func retained(_ observances: [Observance]) -> [(observance: Observance, observer: NSObject)] {
+    observances.map { ($0, $0.retainedObserver(of: KVOShim.describe(self))) }
+  }
+
+  /// One callout, with the model's lock released.
+  private func call(
+    _ observer: NSObject,
+    for observance: Observance,
+    with change: [NSKeyValueChangeKey: Any],
+    isPrior: Bool,
+    hook: (@Sendable (KVOShim.Callout) -> Void)?
+  ) {
+    hook?(KVOShim.Callout(keyPath: observance.keyPath, isPrior: isPrior))
+    observer.observeValue(forKeyPath: observance.keyPath, of: self, change: change, context: observance.context)
+  }
+
+  private func pendingKey(_ key: String) -> Registry.PendingKey {
+    Registry.PendingKey(subject: ObjectIdentifier(self), key: key, thread: ObjectIdentifier(Thread.current))
+  }
+}
+
+extension PendingChange {
+  /// The keys every notification of this change has: the kind, the indexes of a to-many
+  /// change, and the prior flag of a will-change notification.
+  func dictionary(isPrior: Bool) -> [NSKeyValueChangeKey: Any] {
+    var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: kind.rawValue)]
+    if let indexes { change[.indexesKey] = NSIndexSet(indexSet: indexes) }
+    if isPrior { change[.notificationIsPriorKey] = NSNumber(value: true) }
+    return change
+  }
+}
+#endif

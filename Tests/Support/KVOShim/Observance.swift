@@ -1,0 +1,48 @@
+#if !canImport(ObjectiveC)
+/// One registration: Apple's `NSKeyValueObservance`. The observer is not retained —
+/// "Neither the object receiving this message, nor observer, are retained" — so it is held
+/// `unowned(unsafe)`, with a weak shadow through which the model notices, and reports, a
+/// callout to an observer that was deallocated while registered (a crash on Apple).
+struct Observance {
+  unowned(unsafe) let observer: NSObject
+  weak var shadow: NSObject?
+  let observerDescription: String
+  let keyPath: String
+  let options: NSKeyValueObservingOptions
+  let context: UnsafeMutableRawPointer?
+
+  init(observer: NSObject, keyPath: String, options: NSKeyValueObservingOptions, context: UnsafeMutableRawPointer?) {
+    self.observer = observer
+    self.shadow = observer
+    self.observerDescription = KVOShim.describe(observer)
+    self.keyPath = keyPath
+    self.options = options
+    self.context = context
+  }
+
+  func matches(_ observer: NSObject, _ keyPath: String, context: UnsafeMutableRawPointer??) -> Bool {
+    self.observer === observer && self.keyPath == keyPath && (context == nil || context! == self.context)
+  }
+
+  /// The observer, retained for a callout; one deallocated while registered stops the
+  /// program, as messaging it crashes on Apple.
+  func retainedObserver(of subject: String) -> NSObject {
+    guard let observer = shadow else {
+      KVOShim.stop(
+        """
+        KVO_IS_RETAINING_ALL_OBSERVERS_OF_THIS_OBJECT_IF_IT_CRASHES_AN_OBSERVER_WAS_OVERRELEASED_OR_SMASHED: \
+        \(observerDescription), observing "\(keyPath)" of \(subject), was deallocated while still registered
+        """
+      )
+    }
+    return observer
+  }
+}
+
+/// What a change notification carries, before it is boxed for one observer.
+struct PendingChange {
+  let kind: NSKeyValueChange
+  let indexes: IndexSet?
+  let old: Any?
+}
+#endif
