@@ -1,0 +1,70 @@
+#if canImport(ObjectiveC)
+import Foundation
+#else
+import KVOShim
+#endif
+import ObservationToken
+import Testing
+
+extension KVOBridge {
+  /// KVO's classic trap — a superclass and a subclass observing the same key path of the
+  /// same object through one `observeValue` — cannot happen with tokens: each has its own
+  /// observer and context.
+  @Suite("Two tokens on the same KVO key path never see each other's changes")
+  struct ContextTests {
+    /// A cell as UIKit apps write them: the base class observes the player's rate…
+    class PlayerCell {
+      var bag = ObservationBag()
+      let log = Recorder<String>()
+
+      init(player: VideoPlayer) {
+        ObservationToken(observing: player, \.rate) { [log] _, change in
+          log.append("cell \(change.newValue!)")
+        }.store(in: &bag)
+      }
+    }
+
+    /// …and a subclass adds its own token on the same key path of the same object.
+    final class DetailPlayerCell: PlayerCell {
+      override init(player: VideoPlayer) {
+        super.init(player: player)
+        ObservationToken(observing: player, \.rate) { [log] _, change in
+          log.append("detail \(change.newValue!)")
+        }.store(in: &bag)
+      }
+    }
+
+    @Test("A base class's token and a subclass's token on the same key path each get every change exactly once")
+    func baseAndSubclassTokens() {
+      let player = VideoPlayer()
+      let cell = DetailPlayerCell(player: player)
+      player.rate = 1
+      player.rate = 2
+      #expect(cell.log.all == ["cell 1.0", "detail 1.0", "cell 2.0", "detail 2.0"])
+    }
+
+    @Test("Ending one of two tokens on the same key path leaves the other observing")
+    func endingOneLeavesTheOther() {
+      let player = Player()
+      let seen = Recorder<String>()
+      let first = ObservationToken(observing: player, \.rate) { _, _ in seen.append("first") }
+      let second = ObservationToken(observing: player, \.rate) { _, _ in seen.append("second") }
+      player.rate = 1
+      first.invalidate()
+      player.rate = 2
+      #expect(seen.all == ["first", "second", "second"])
+      _ = second
+    }
+
+    @Test("A token rooted at a subclass and one rooted at its superclass observe the same property")
+    func subclassRootedKeyPath() {
+      let player = VideoPlayer()
+      let seen = Recorder<String>()
+      let base = ObservationToken(observing: player as Player, \.rate) { _, _ in seen.append("base") }
+      let subclass = ObservationToken(observing: player, \VideoPlayer.rate) { _, _ in seen.append("subclass") }
+      player.rate = 1
+      #expect(seen.all == ["base", "subclass"])
+      _ = (base, subclass)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+#if KVO_SHIM
+import KVOShim
+import Testing
+
+/// The model of KVO behaves as Apple documents, sharp edges included: what the bridge's
+/// tests on Linux rest on.
+extension KVOBridge {
+  @Suite("The model of KVO keeps Apple's rules")
+  struct ShimTests {
+    /// A raw observer in the Objective-C idiom: records what it is sent.
+    final class RawObserver: NSObject, @unchecked Sendable {
+      var changes: [[NSKeyValueChangeKey: Any]] = []
+      var onChange: ((RawObserver) -> Void)?
+
+      override func observeValue(
+        forKeyPath keyPath: String?,
+        of object: Any?,
+        change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+      ) {
+        changes.append(change ?? [:])
+        onChange?(self)
+      }
+    }
+
+    @Test("Raw values and change keys are Apple's")
+    func rawValues() {
+      #expect(Parity.rawValues.map(\.1) == [1, 2, 4, 8, 1, 2, 3, 4, 769])
+      #expect(
+        [NSKeyValueChangeKey.kindKey, .newKey, .oldKey, .indexesKey, .notificationIsPriorKey].map(\.rawValue)
+          == ["kind", "new", "old", "indexes", "notificationIsPrior"]
+      )
+    }
+
+    @Test("Change dictionaries are boxed as Objective-C boxes them; .initial has new and never old")
+    func boxing() throws {
+      let player = Player()
+      let observer = RawObserver()
+      player.addObserver(observer, forKeyPath: "title", options: [.initial, .old, .new, .prior], context: nil)
+      player.title = "A"
+      player.removeObserver(observer, forKeyPath: "title", context: nil)
+      let changes = observer.changes
+      try #require(changes.count == 3)
+      #expect(changes[0][.kindKey] is NSNumber && changes[0][.newKey] is NSNull && changes[0][.oldKey] == nil)
+      #expect(changes[1][.notificationIsPriorKey] as? Bool == true && changes[1][.oldKey] is NSNull)
+      #expect(changes[1][.newKey] == nil)
+      #expect(changes[2][.oldKey] is NSNull && changes[2][.newKey] is NSString)
+    }
+
+    @Test("To-many changes carry NSIndexSet indexes and an NSArray of only the affected elements")
+    func toManyBoxing() throws {
+      let player = Player()
+      player.enqueue("a", at: 0)
+      let observer = RawObserver()
+      player.addObserver(observer, forKeyPath: "queue", options: [.old, .new], context: nil)
+      player.enqueue("b", at: 1)
+      player.removeObserver(observer, forKeyPath: "queue")
+      let change = try #require(observer.changes.first)
+      #expect(change[.indexesKey] is NSIndexSet && change[.newKey] is NSArray && change[.oldKey] == nil)
+      #expect(change[.newKey] as? [String] == ["b"])
+    }
+
+    @Test("Associated objects are released when their object is deallocated")
+    func associationsReleasedAtDeath() {
+      final class Token {}
+      weak var associated: Token?
+      var key = 0
+      do {
+        let player = Player()
+        let value = Token()
+        associated = value
+        withUnsafePointer(to: &key) { objc_setAssociatedObject(player, $0, value, .OBJC_ASSOCIATION_RETAIN) }
+        #expect(withUnsafePointer(to: &key) { objc_getAssociatedObject(player, $0) } as? Token === value)
+      }
+      #expect(associated == nil)
+    }
+
+    @Test("The leak check reports an observer left registered when its subject is deallocated")
+    func leakCheck() {
+      let observer = RawObserver()
+      do {
+        let player = Player()
+        player.addObserver(observer, forKeyPath: "rate", context: nil)
+      }
+      let leftovers = KVOShim.leftovers()
+      #expect(leftovers.count == 1)
+      #expect(leftovers.first?.contains("was deallocated while key value observers were still registered with it") == true)
+    }
+
+    @Test("Removing an observer that is not registered stops with NSRangeException's message")
+    func removingUnregisteredStops() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        Player().removeObserver(RawObserver(), forKeyPath: "rate", context: nil)
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("NSRangeException, reason: 'Cannot remove an observer <RawObserver: "))
+      #expect(message.contains("for the key path \"rate\" from <Player: "))
+      #expect(message.contains("because it is not registered as an observer."))
+    }
+
+    @Test("Removing an observer from inside its .initial notification stops: the registration does not exist yet")
+    func removingInsideInitialStops() async {
+      await #expect(processExitsWith: .failure) {
+        let player = Player()
+        let observer = RawObserver()
+        observer.onChange = { player.removeObserver($0, forKeyPath: "rate", context: nil) }
+        player.addObserver(observer, forKeyPath: "rate", options: [.initial], context: nil)
+      }
+    }
+
+    @Test("A notification forwarded to NSObject's observeValue stops with NSInternalInconsistencyException's message")
+    func unhandledContextStops() async {
+      final class ForwardingObserver: NSObject {
+        override func observeValue(
+          forKeyPath keyPath: String?,
+          of object: Any?,
+          change: [NSKeyValueChangeKey: Any]?,
+          context: UnsafeMutableRawPointer?
+        ) {
+          super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+        }
+      }
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let player = Player()
+        let observer = ForwardingObserver()
+        player.addObserver(observer, forKeyPath: "rate", context: nil)
+        withExtendedLifetime(observer) { player.rate = 1 }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("-observeValueForKeyPath:ofObject:change:context: message was received but not handled."))
+    }
+
+    @Test("Observers are not retained: a notification to one deallocated while registered stops")
+    func deadObserverStops() async {
+      await #expect(processExitsWith: .failure) {
+        let player = Player()
+        do { player.addObserver(RawObserver(), forKeyPath: "rate", context: nil) }
+        player.rate = 1
+      }
+    }
+  }
+}
+#endif
