@@ -10,4 +10,7 @@ await DocCommentExamples.run()
 await EventsWalkthrough.run()
 RoutingWalkthrough.run()
 await SwiftUIWalkthrough.run()
+#if canImport(ObjectiveC) || KVO_SHIM
+KVOWalkthrough.run()
+#endif
 print("\nAll walkthroughs finished.")
