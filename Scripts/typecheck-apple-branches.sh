@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Type-checks the library's Apple-only branches on Linux, where nothing else compiles them.
+#
+# Each `#if canImport(Darwin)` / `canImport(ObjectiveC)` branch of Sources/ObservationToken
+# is listed below with how it is checked here:
+#   forced    the branch is rewritten to `#if true` in a copy of the sources, which is then
+#             type-checked as the module (the APIs it uses exist on Linux);
+#   modelled  compiled by the test targets against KVOShim, the model of Apple's KVO
+#             (Sources/ObservationToken/Bridges/KVO, whose Apple branch is only its imports);
+#   skipped   cannot be type-checked here: the reason is given.
+# A branch found in the sources but not listed fails the check, so a new one gets a line.
+#
+# branches:
+#   Subscription/Lock.swift                 forced    Mutex (Synchronization) exists on Linux
+#   Subscription/ThreadLocal.swift          skipped   Darwin's pthread_key_create takes a destructor of a non-optional pointer, Glibc's of an optional one
+#   Subscription/ThreadLocal.swift:import   skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
+#   Subscription/ThreadParking.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
+#   Bridges/KVO/                            modelled  KVOBridgeTests and Playgrounds compile these files against KVOShim
+# end of branches
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sources=Sources/ObservationToken
+
+# Every Apple branch must be listed above.
+unlisted=0
+while IFS=: read -r file line text; do
+  relative=${file#"$sources"/}
+  key=$relative
+  if [[ $text == *"#elseif canImport(Darwin)"* ]]; then key="$relative:import"; fi
+  if [[ $relative == Bridges/KVO/* ]]; then key=Bridges/KVO/; fi
+  if ! sed -n '/^# branches:/,/^# end of branches/p' "$0" | grep -qF "#   $key "; then
+    echo "typecheck-apple-branches: unlisted Apple branch at $file:$line: $text"
+    unlisted=1
+  fi
+done < <(grep -rnE '#(else)?if .*canImport\((Darwin|ObjectiveC)\)' "$sources" --include='*.swift')
+[[ $unlisted == 0 ]] || exit 1
+
+# Force the listed branches in a copy, and type-check the copy as the module.
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+cp -R "$sources"/. "$copy"/
+forced=$(sed -n '/^# branches:/,/^# end of branches/p' "$0" | awk '$3 == "forced" { print $2 }')
+for file in $forced; do
+  sed -i 's/^\([[:space:]]*\)#if canImport(Darwin)$/\1#if true \/\/ forced: canImport(Darwin)/' "$copy/$file"
+  grep -q 'forced: canImport(Darwin)' "$copy/$file" || { echo "typecheck-apple-branches: nothing forced in $file"; exit 1; }
+done
+find "$copy" -name '*.swift' -print0 | xargs -0 swiftc -typecheck -swift-version 6 -parse-as-library \
+  -module-name ObservationToken
+echo "typecheck-apple-branches: forced $(echo $forced | wc -w) file(s) to their Apple branch; the module type-checks"
