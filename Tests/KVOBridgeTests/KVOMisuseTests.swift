@@ -20,6 +20,34 @@ extension KVOBridge {
       #expect(message.contains("Mark every property on the path @objc dynamic."))
     }
 
+    @Test("A handler that sets the property it observes without end stops with a message naming it and where it was observed")
+    func runawayReentryStops() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        Self.observeRateForever()
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("ObservationToken: the handler observing \\Player.rate on Player, observed at \(#fileID):\(Self.foreverLine), keeps calling itself"))
+    }
+
+    @Test("A handler that sets the property it observes a bounded number of times keeps working")
+    func boundedReentry() {
+      let player = Player()
+      let token = ObservationToken(observing: player, \.rate) { player, change in
+        if let rate = change.newValue, rate > 2 { player.rate = rate - 1 }
+      }
+      player.rate = 12
+      #expect(player.rate == 2)
+      _ = token
+    }
+
+    static let foreverLine = #line + 3
+    static func observeRateForever() {
+      let player = Player()
+      let token = ObservationToken(observing: player, \.rate) { player, change in player.rate = change.newValue! }
+      player.rate = 1
+      _ = token
+    }
+
     static let volumeLine = #line + 2
     static func observeVolume() {
       _ = ObservationToken(observing: Player(), \.volume) { _, _ in }

@@ -25,15 +25,27 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
 
   private var handler: SpecializedHandler?
   private let read: Reader
-  private let summaryText: String
+  /// The key path as written, `\Player.rate`, and the type it starts from, for messages.
+  private let keyPathName: String
+  private let rootType: Any.Type
+  private let observedAt: SourceLocation
   private var observer: KVOObserver!
 
-  /// An observation of `keyPath` (its KVC name) of `subject`, not yet registered: make the
-  /// token, then call ``start(options:)``.
-  init(observing subject: NSObject, keyPath: String, named name: String, handler: SpecializedHandler, read: @escaping Reader) {
+  /// An observation of `keyPath` (its KVC name, on a key path starting from `rootType`) of
+  /// `subject`, not yet registered: make the token, then call ``start(options:)``.
+  init(
+    observing subject: NSObject,
+    keyPath: String,
+    rootType: Any.Type,
+    observedAt: SourceLocation,
+    handler: SpecializedHandler,
+    read: @escaping Reader
+  ) {
     self.handler = handler
     self.read = read
-    self.summaryText = "\(type(of: subject)) \(name)"
+    self.keyPathName = "\\\(rootType).\(keyPath)"
+    self.rootType = rootType
+    self.observedAt = observedAt
     super.init()
     observer = KVOObserver(observing: subject, keyPath: keyPath, for: self)
   }
@@ -46,14 +58,26 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     observer.register(options: kvoOptions)
   }
 
-  /// Hands one notification to the handler, unless the subscription has ended.
+  /// Hands one notification to the handler, unless the subscription has ended; nested
+  /// deeply, traced, so that a handler that sets what it observes without end stops with a
+  /// message instead of overflowing the stack (see ``DeliveryDepth``).
   func receive(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {
     deliver {
       DeliveryDepth.delivering {
-        read(change) { change in
-          if handler?.receive(change, from: subject) == false { end() }
+        hand(change, from: subject)
+      } traced: {
+        DeliveryDepth.tracing(self) {
+          Misuse.reentersWithoutEnd(naming: keyPathName, on: rootType, at: .observation(observedAt))
+        } _: {
+          hand(change, from: subject)
         }
       }
+    }
+  }
+
+  private func hand(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {
+    read(change) { change in
+      if handler?.receive(change, from: subject) == false { end() }
     }
   }
 
@@ -67,6 +91,6 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     handler = nil
   }
 
-  override var summary: String { summaryText }
+  override var summary: String { "\(rootType) \(keyPathName)" }
 }
 #endif

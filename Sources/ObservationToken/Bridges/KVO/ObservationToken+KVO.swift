@@ -112,7 +112,13 @@ extension KVOSubscription {
     guard let name = keyPath._kvcKeyPathString else {
       Misuse.notKeyValueObservable(keyPath, on: Subject.self, at: .call(file: file, line: line))
     }
-    self.init(observing: subject, keyPath: name, named: "\\\(Subject.self).\(name)", handler: handler) { change, body in
+    self.init(
+      observing: subject,
+      keyPath: name,
+      rootType: Subject.self,
+      observedAt: SourceLocation(file: file, line: line),
+      handler: handler
+    ) { change, body in
       ErasedValue.with(KVOChangeReader<Value>.change(from: change), body)
     }
   }

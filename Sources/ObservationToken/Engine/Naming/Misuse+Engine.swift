@@ -68,10 +68,19 @@ extension Misuse {
   /// the change under way is stored, and its call to this handler is the one not made.
   /// The message names where the observation was made, where the registration knows.
   static func reentersWithoutEnd(_ registration: any ObservationRegistration) -> Never {
-    let site = registration.observedAt.map(Site.observation) ?? .change
+    reentersWithoutEnd(
+      naming: registration.keyPathName,
+      on: registration.info.subjectType,
+      at: registration.observedAt.map(Site.observation) ?? .change
+    )
+  }
+
+  /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
+  /// end; the form for observations that are not the engine's registrations (KVO's).
+  static func reentersWithoutEnd(naming keyPath: String, on subjectType: Any.Type, at site: Site) -> Never {
     stop(
       """
-      the handler observing \(registration.keyPathName) on \(registration.info.subjectType)\
+      the handler observing \(keyPath) on \(subjectType)\
       \(site.observedAt) keeps calling itself: each call changes what it observes, which calls it \
       again, without end. A handler that sets the value it observes, even to an equal one \
       (title = title.trimmed() when it is already trimmed), is called again by that change. Set it \
