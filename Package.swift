@@ -15,8 +15,11 @@ let package = Package(
       dependencies: ["ObservationToken", .target(name: "KVOShim", condition: .when(platforms: [.linux]))],
       path: "Playgrounds",
       // On Linux the KVO walkthrough runs the bridge's source (linked into Playgrounds/KVOBridge)
-      // against the model of KVO.
-      swiftSettings: [.define("KVO_BRIDGE_COPY"), .define("KVO_SHIM", .when(platforms: [.linux]))]
+      // against the model of KVO: in debug builds only, where the library is compiled for
+      // testing (the copy reaches its internals with @testable import).
+      swiftSettings: [
+        .define("KVO_BRIDGE_COPY"), .define("KVO_SHIM", .when(platforms: [.linux], configuration: .debug)),
+      ]
     ),
     .testTarget(name: "ObservationTokenTests", dependencies: ["ObservationToken"]),
     // A model of Apple's KVO for Linux, which has none: the same declarations, the same

@@ -17,6 +17,11 @@
 #   Subscription/ThreadParking.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
 #   Bridges/KVO/                            modelled  KVOBridgeTests and Playgrounds compile these files against KVOShim
 # end of branches
+#
+# On Apple the KVO bridge's files import Foundation into the module, whose other files do
+# not: the copy gets a file importing Foundation too, so that a name of Foundation's that
+# would make the rest of the module ambiguous shows here (Linux's Foundation has the same
+# String, Data and Date API).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sources=Sources/ObservationToken
@@ -44,6 +49,7 @@ for file in $forced; do
   sed -i 's/^\([[:space:]]*\)#if canImport(Darwin)$/\1#if true \/\/ forced: canImport(Darwin)/' "$copy/$file"
   grep -q 'forced: canImport(Darwin)' "$copy/$file" || { echo "typecheck-apple-branches: nothing forced in $file"; exit 1; }
 done
+echo 'import Foundation' >"$copy/ForcedFoundationImport.swift"
 find "$copy" -name '*.swift' -print0 | xargs -0 swiftc -typecheck -swift-version 6 -parse-as-library \
   -module-name ObservationToken
 echo "typecheck-apple-branches: forced $(echo $forced | wc -w) file(s) to their Apple branch; the module type-checks"

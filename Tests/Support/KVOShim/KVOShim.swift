@@ -33,6 +33,14 @@ public enum KVOShim {
 
   static let registry = Protected(Registry())
 
+  /// Releases `values` before returning: objects whose deinit calls back into the model
+  /// (dealloc spies) must not be released under its lock, and the optimizer may sink a
+  /// release in the caller past the next `withLock` (a release build deadlocked so).
+  @inline(never)
+  static func release(_ values: consuming [Any]) {
+    _ = consume values
+  }
+
   /// Stops as an uncaught Objective-C exception stops an app.
   static func stop(_ reason: String) -> Never {
     fatalError("KVOShim: *** Terminating app due to uncaught exception: \(reason)")

@@ -17,8 +17,7 @@ open class NSObject: Foundation.NSObject {
   /// What the runtime does in `object_dispose`: releases the associations (dealloc spies
   /// run here), then reports what is still registered.
   deinit {
-    var associations = KVOShim.registry.withLock { $0.takeAssociations(of: self) }
-    associations.removeAll()  // released here, before what is left is reported
+    KVOShim.release(KVOShim.registry.withLock { $0.takeAssociations(of: self) })
     KVOShim.registry.withLock { $0.forget(self) }
   }
 

@@ -21,10 +21,11 @@ public func objc_setAssociatedObject(
   guard let subject = object as? NSObject else {
     KVOShim.stop("objc_setAssociatedObject: the model keeps associations only for its own NSObject subclasses")
   }
-  let replaced = KVOShim.registry.withLock { state in
-    state.associate(value, policy: policy, with: subject, key: key)
-  }
-  withExtendedLifetime(replaced) {}
+  KVOShim.release(
+    KVOShim.registry.withLock { state in
+      state.associate(value, policy: policy, with: subject, key: key).map { [$0] } ?? []
+    }
+  )
 }
 
 /// Apple's `objc_getAssociatedObject`.
