@@ -71,8 +71,7 @@ public final class EventSender<Parameter> {
   /// - Complexity: O(*n*) in the subscribers; with none, a load and a branch.
   @inlinable @discardableResult
   public func send(_ parameter: Parameter) -> Bool {
-    guard source.hasSubscribers else { return false }
-    return ErasedValue.with(parameter) { source.send($0) }
+    source.send(value: parameter)
   }
 
   /// Whether any subscription is live. A target–action subscription whose target was
@@ -85,7 +84,7 @@ public final class EventSender<Parameter> {
   /// handler, calls under way on other threads are not waited for. `onLastUnsubscribe`
   /// runs if anyone was subscribed.
   public func removeAllSubscriptions() {
-    for subscription in source.subscribers.entries { subscription.whole.invalidate() }
+    source.removeAllSubscriptions()
   }
 }
 
