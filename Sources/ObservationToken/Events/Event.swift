@@ -36,8 +36,8 @@ public struct Event<Parameter> {
   ///
   /// A send from inside a handler is delivered at once, depth-first, like a function call,
   /// so a later subscriber can see a reply before the message that caused it. To keep send
-  /// order everywhere, subscribe on a serial queue: a reply sent from there is queued
-  /// behind its cause.
+  /// order everywhere, send on a serial queue (or the main actor) and subscribe on it: a
+  /// reply is then queued behind the rest of the send that caused it.
   ///
   /// ```swift
   /// let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }

@@ -23,7 +23,8 @@
 /// sender.send(2)  // seen == [1, 0, 2]
 /// ```
 ///
-/// To keep send order everywhere, subscribers deliver on a serial queue.
+/// To keep send order everywhere, send on a serial queue (or the main actor) and have the
+/// subscribers deliver on it.
 ///
 /// `onFirstSubscribe` and `onLastUnsubscribe` let the owner start work when someone
 /// listens and stop it when nobody does. They run the moment the count of subscriptions

@@ -116,16 +116,15 @@ struct EventOrderTests {
     withExtendedLifetime([reply, log]) {}
   }
 
-  @Test("On a serial queue, the reply and the later subscriber keep send order ([0, 1, 2])")
+  @Test("Sent and delivered on one serial queue, a reply keeps send order for a later subscriber ([0, 1, 2])")
   func queueKeepsSendOrderOfReplies() {
     let sender = SendableEventSender<Int>()
     let queue = DispatchQueue(label: "events")
     let seen = LockedValue<[Int]>([])
     let reply = sender.event.subscribe(on: queue) { value in if value == 0 { sender.send(1) } }
     let log = sender.event.subscribe(on: queue) { value in seen.withLock { $0.append(value) } }
-    sender.send(0)
-    drain(queue)
-    sender.send(2)
+    queue.sync { sender.send(0) }  // sent on the queue its subscribers deliver on
+    queue.sync { sender.send(2) }
     drain(queue)
     #expect(seen.withLock { $0 } == [0, 1, 2])
     withExtendedLifetime([reply, log]) {}
