@@ -308,7 +308,20 @@ extension EventsWalkthrough {
     await mainQueueTurn()
     print("  progress view after the actor's sends: \(screen.progressView.value)")
     check(screen.progressView.value == 100, "the main-actor handler to see every value, in send order")
+    let archiveQueue = DispatchQueue(label: "archive")
+    let archive = DocCommentExamples.Store<Int>()
+    let archived = service.progress.subscribe(on: archiveQueue) { value in archive.keep(value) }
+    await service.advance(5)
+    archiveQueue.sync {}
+    check(archive.all == [5], "the queue handler to run on its queue")
     print(service.progress.debugDescription)
+    archived.invalidate()
+    let progressValues = service.progress.values
+    await service.advance(200)
+    for await value in progressValues {
+      print("  for await received \(value)")
+      break
+    }
     logged.invalidate()
     screen.bag.removeAll()
     rules()

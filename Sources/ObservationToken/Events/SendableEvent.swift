@@ -11,7 +11,7 @@ import Dispatch
 ///
 /// ```swift
 /// // On the main actor:
-/// downloader.progress.subscribe(on: MainActor.shared) { [weak self] value in
+/// service.progress.subscribe(on: MainActor.shared) { [weak self] value in
 ///   self?.progressView.value = value
 /// }.store(in: &bag)
 /// ```
@@ -28,7 +28,7 @@ public struct SendableEvent<Parameter: Sendable>: Sendable {
   /// whichever isolation domain that is, so `handler` is `@Sendable` and isolated to none.
   ///
   /// ```swift
-  /// let token = downloader.progress.subscribe { value in log.record(value) }   // a Sendable log
+  /// let logged = service.progress.subscribe { value in sendableLog.keep(value) }  // @Sendable: runs on the actor
   /// ```
   ///
   /// - Parameters:
@@ -48,7 +48,7 @@ public struct SendableEvent<Parameter: Sendable>: Sendable {
   /// see ``Event/subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
   ///
   /// ```swift
-  /// let token = downloader.progress.subscribe(on: archiveQueue) { value in archive.add(value) }
+  /// let archived = service.progress.subscribe(on: archiveQueue) { value in archive.keep(value) }
   /// ```
   ///
   /// - Parameters:
@@ -71,7 +71,7 @@ public struct SendableEvent<Parameter: Sendable>: Sendable {
   /// ``Event/subscribe(on:file:line:_:)-(MainActor,_,_,_)``.
   ///
   /// ```swift
-  /// downloader.progress.subscribe(on: MainActor.shared) { [weak self] value in
+  /// service.progress.subscribe(on: MainActor.shared) { [weak self] value in
   ///   self?.progressView.value = value
   /// }.store(in: &bag)
   /// ```
@@ -95,7 +95,10 @@ public struct SendableEvent<Parameter: Sendable>: Sendable {
   /// ``Event/values``.
   ///
   /// ```swift
-  /// for await value in downloader.progress.values { print(value) }
+  /// let progressValues = service.progress.values
+  /// for await value in progressValues {
+  ///   print("  for await received \(value)")
+  /// }
   /// ```
   public var values: ObservedValues<Parameter> {
     event.values

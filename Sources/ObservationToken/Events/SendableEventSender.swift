@@ -2,8 +2,8 @@
 /// `Sendable` type, can own, which may send from any domain.
 ///
 /// ```swift
-/// actor Downloader {
-///   private let progressSender = SendableEventSender<Int>(name: "Downloader.progress")
+/// actor DownloadService {
+///   private let progressSender = SendableEventSender<Int>(name: "DownloadService.progress")
 ///   nonisolated var progress: SendableEvent<Int> { progressSender.event }
 ///   func advance(_ value: Int) { progressSender.send(value) }
 /// }
@@ -27,7 +27,7 @@ public final class SendableEventSender<Parameter: Sendable>: Sendable {
   /// Creates a sender.
   ///
   /// - Parameters:
-  ///   - name: What descriptions call the event, such as `"Downloader.progress"`.
+  ///   - name: What descriptions call the event, such as `"DownloadService.progress"`.
   ///   - onFirstSubscribe: Runs when the first subscription arrives.
   ///   - onLastUnsubscribe: Runs when the last subscription ends.
   public init(

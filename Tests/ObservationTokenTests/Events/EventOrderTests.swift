@@ -123,8 +123,8 @@ struct EventOrderTests {
     let seen = LockedValue<[Int]>([])
     let reply = sender.event.subscribe(on: queue) { value in if value == 0 { sender.send(1) } }
     let log = sender.event.subscribe(on: queue) { value in seen.withLock { $0.append(value) } }
-    queue.sync { sender.send(0) }  // sent on the queue its subscribers deliver on
-    queue.sync { sender.send(2) }
+    queue.sync { _ = sender.send(0) }  // sent on the queue its subscribers deliver on
+    queue.sync { _ = sender.send(2) }
     drain(queue)
     #expect(seen.withLock { $0 } == [0, 1, 2])
     withExtendedLifetime([reply, log]) {}
