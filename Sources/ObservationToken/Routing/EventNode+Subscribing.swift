@@ -130,7 +130,7 @@ extension EventNode {
   }
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
-  private func events<Routed>(of type: Routed.Type) -> Event<Routed> {
+  func events<Routed>(of type: Routed.Type) -> Event<Routed> {
     Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 
