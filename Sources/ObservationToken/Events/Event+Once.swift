@@ -8,15 +8,15 @@ extension Event {
   /// token (releasing it ends the subscription unheard), or invalidate it to give up.
   ///
   /// ```swift
-  /// downloader.finished.subscribeOnce { url in
-  ///   print("first download:", url)
+  /// downloader.activity.subscribeOnce { progress in
+  ///   print("first progress:", progress)
   /// }.store(in: &bag)
   /// ```
   ///
-  /// In async code, wait for the value instead: `await downloader.finished.values.first { _ in true }`
-  /// subscribes, returns the next value sent and ends the subscription as it returns.
-  /// Use `subscribeOnce` where no task waits — a handler that reacts once, on the
-  /// sending thread, as the send happens.
+  /// In async code, await the value instead: `await downloader.finished.values.first { _ in true }`
+  /// subscribes, returns the next value sent (or the first that matches, with another
+  /// predicate) and ends its subscription as it returns. `subscribeOnce` is for code that
+  /// does not wait: a handler that reacts once, on the sending thread, as the send happens.
   ///
   /// - Parameters:
   ///   - handler: Receives the next sent value.

@@ -8,8 +8,8 @@ extension EventNode {
   /// interceptors: keep the token, or invalidate it to give up.
   ///
   /// ```swift
-  /// events.subscribeOnce(to: RowDeleted.self) { event in
-  ///   print("first deletion:", event.row)
+  /// events.subscribeOnce(to: RowDeleted.self) { [weak self] event in
+  ///   self?.offerUndo(for: event.row)
   /// }.store(in: &bag)
   /// ```
   ///

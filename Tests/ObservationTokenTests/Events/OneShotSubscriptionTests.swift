@@ -75,13 +75,18 @@ struct OneShotSubscriptionTests {
 
   @Test("Threads sending at once call a one-shot handler once: one send reaches it, onLastUnsubscribe runs once")
   func concurrentSends() {
-    let subscriptionCount = 500
+    let subscriptionCount = 200
     let threadCount = 4
     let calls = (0..<subscriptionCount).map { _ in NotificationCounter() }
     let lasts = (0..<subscriptionCount).map { _ in NotificationCounter() }
     let tickers = lasts.map { last in SharedTicker(onLast: last.increment) }
     let tokens = tickers.indices.map { index in
-      tickers[index].ticked.subscribeOnce { [call = calls[index]] _ in call.increment() }
+      tickers[index].ticked.subscribeOnce { [call = calls[index]] _ in
+        call.increment()
+        // Holds the winner here while the other threads reach the same sender: they then
+        // send while its call is under way, and move on together once it returns.
+        Thread.sleep(forTimeInterval: 0.001)
+      }
     }
     let reached = Atomic<Int>(0)
     let finished = runOnThreads(threadCount) { thread in

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationToken
 import Testing
 
@@ -47,11 +48,14 @@ struct RoutingOneShotTests {
 
   @Test("Threads posting at once call a one-shot node handler once")
   func concurrentPosts() {
-    let nodeCount = 500
+    let nodeCount = 200
     let calls = (0..<nodeCount).map { _ in NotificationCounter() }
     let chains = (0..<nodeCount).map { _ in Chain() }
     let tokens = chains.indices.map { index in
-      chains[index].screen.subscribeOnce(to: RowDeleted.self) { [call = calls[index]] _ in call.increment() }
+      chains[index].screen.subscribeOnce(to: RowDeleted.self) { [call = calls[index]] _ in
+        call.increment()
+        Thread.sleep(forTimeInterval: 0.001)  // the other threads post meanwhile
+      }
     }
     let finished = runOnThreads(4) { thread in
       for chain in chains { chain.cell.post(RowDeleted(row: thread)) }
