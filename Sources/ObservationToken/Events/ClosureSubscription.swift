@@ -6,7 +6,7 @@
 ///
 /// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and
 /// released only by the gate's single release.
-class ClosureSubscription: EventSubscription, @unchecked Sendable {
+final class ClosureSubscription: EventSubscription, @unchecked Sendable {
   private var handler: Unmanaged<SubscriptionHandler>?
 
   /// A subscription that hands each value to `handler`, which reads `Parameter`s.
