@@ -1,5 +1,5 @@
 /// The handler of an event subscription that calls a closure with the sent value.
-class ClosureHandler<Parameter>: SubscriptionHandler {
+final class ClosureHandler<Parameter>: SubscriptionHandler {
   private let closure: (Parameter) -> Void
 
   init(_ closure: @escaping (Parameter) -> Void) {

@@ -29,10 +29,6 @@ extension Event {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    let oneShot = OneShotHandler(handler)
-    let origin = SubscriptionOrigin(.oneShot, file: file, line: line)
-    let subscription = ClosureSubscription(source: source, origin: origin, handler: oneShot, reading: Parameter.self)
-    oneShot.subscription = subscription
-    return subscribe(subscription)
+    subscribe(OneShotSubscription(source: source, origin: SubscriptionOrigin(.closure, file: file, line: line), handler: handler))
   }
 }

@@ -41,7 +41,6 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
   var kindDescription: String {
     switch origin.kind {
     case .closure: "closure"
-    case .oneShot: "one-shot closure"
     case .targetAction: "target–action on"
     case .queue: "closure on a queue"
     case .mainActor: "closure on the main actor"

@@ -6,8 +6,6 @@ struct SubscriptionOrigin: Sendable {
   /// How a subscription delivers the event.
   enum Kind: UInt8, Sendable {
     case closure
-    /// A closure called once: ``Event/subscribeOnce(_:file:line:)``.
-    case oneShot
     case targetAction
     case queue
     case mainActor
