@@ -29,6 +29,7 @@ extension Event {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    subscribe(OneShotSubscription(source: source, origin: SubscriptionOrigin(.closure, file: file, line: line), handler: handler))
+    let origin = SubscriptionOrigin(.closure, file: file, line: line)
+    return subscribe(OneShotSubscription(source: source, origin: origin, handler: handler))
   }
 }

@@ -37,7 +37,9 @@ struct OneShotSubscriptionTests {
       onFirst: { log.withLock { $0.append("first") } },
       onLast: { log.withLock { $0.append("last") } }
     )
-    var token: ObservationToken? = ticker.ticked.subscribeOnce { value in log.withLock { $0.append("handler \(value)") } }
+    var token: ObservationToken? = ticker.ticked.subscribeOnce { value in
+      log.withLock { $0.append("handler \(value)") }
+    }
     #expect(log.withLock { $0 } == ["first"])
     ticker.sender.send(1)
     #expect(log.withLock { $0 } == ["first", "last", "handler 1"])
@@ -103,7 +105,8 @@ struct OneShotSubscriptionTests {
   func description() {
     let ticker = SharedTicker()
     let token = ticker.ticked.subscribeOnce({ _ in }, file: "App/Splash.swift", line: 7)
-    #expect(ticker.ticked.debugDescription == "Ticker.ticked, 1 subscription:\n  one-shot closure at App/Splash.swift:7")
+    let description = "Ticker.ticked, 1 subscription:\n  one-shot closure at App/Splash.swift:7"
+    #expect(ticker.ticked.debugDescription == description)
     ticker.sender.send(1)
     #expect(ticker.ticked.debugDescription == "Ticker.ticked, no subscriptions")
     withExtendedLifetime(token) {}
