@@ -161,6 +161,15 @@ enum EventsWalkthrough {
       downloader.poll(progress: 0.75)  // finds the target gone and ends the subscription
       check(!downloader.isPolling, "the next send to end it, and stop polling")
     }
+
+    print("a one-shot subscription: the next value only, and its end stops polling as the call begins")
+    var bag = ObservationBag()
+    downloader.activity.subscribeOnce { progress in
+      print("first progress:", progress)
+    }.store(in: &bag)
+    check(downloader.isPolling, "a one-shot subscription to count as a subscriber")
+    downloader.poll(progress: 0.9)
+    check(!downloader.isPolling && !bag.isEmpty, "its one call to end it, with its token still in the bag")
   }
 
   /// `subscribe(on: MainActor.shared)`: calls are queued on the main queue in send order.

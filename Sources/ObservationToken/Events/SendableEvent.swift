@@ -44,6 +44,22 @@ public struct SendableEvent<Parameter: Sendable>: Sendable {
     event.subscribe(handler, file: file, line: line)
   }
 
+  /// Calls `handler` with the next value sent, once, at once on the sending thread, then
+  /// ends the subscription as that call begins; see ``Event/subscribeOnce(_:file:line:)``.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the next sent value.
+  ///   - file: Where the subscription is made, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  /// - Returns: The token that owns the subscription; invalid once the handler was called.
+  public func subscribeOnce(
+    _ handler: @escaping @Sendable (Parameter) -> Void,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    event.subscribeOnce(handler, file: file, line: line)
+  }
+
   /// Calls `handler` on a dispatch queue with every value sent from now on, in send order;
   /// see ``Event/subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
   ///

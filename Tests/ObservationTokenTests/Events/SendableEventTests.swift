@@ -53,6 +53,16 @@ struct SendableEventTests {
     withExtendedLifetime([first, second]) {}
   }
 
+  @Test("A one-shot Sendable handler runs once, with the first value the actor sends")
+  func sendableHandlerRunsOnce() async {
+    let downloader = ProgressService()
+    let received = LockedValue<[Int]>([])
+    let once = downloader.progress.subscribeOnce { value in received.withLock { $0.append(value) } }
+    await downloader.advance(through: 1...3)
+    #expect(received.withLock { $0 } == [1])
+    #expect(!once.isValid)
+  }
+
   @Test("Another actor follows an actor's event as an async sequence")
   func anotherActorFollowsValues() async {
     let downloader = ProgressService()
