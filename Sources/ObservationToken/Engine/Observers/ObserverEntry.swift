@@ -8,6 +8,8 @@
 class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
   /// The list this entry is in.
   let list: ObserverList
+  /// Its place in the list, kept by the list (see ``ListedSubscription/listIndex``).
+  @usableFromInline final var listIndex = ObserverEntry.notListed
 
   init(list: ObserverList) {
     self.list = list
