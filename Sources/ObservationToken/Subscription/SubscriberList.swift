@@ -118,8 +118,8 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
       } else {
         state.entries[index] = nil
         state.emptySlots &+= 1
-        if state.emptySlots > state.liveCount { state.compact() }
       }
+      if state.emptySlots > state.liveCount { state.compact() }
       return countChanged(&state)
     }
   }

@@ -67,6 +67,46 @@ struct SubscriberListTests {
     #expect(entries == [ObjectIdentifier(kept), ObjectIdentifier(added)])
   }
 
+  @Test("Removing in any order, with readings begun and ended between, keeps each reading's version and the others in order")
+  func removingInAnyOrderUnderReadings() {
+    var random = ReliabilityRandom(seed: 29)
+    for round in 0..<20 {
+      let list = SubscriberList<ListedProbe>()
+      var live = (0..<64).map { _ in ListedProbe() }
+      for probe in live { list.insert(probe) }
+      var readings: [(reading: SubscriberList<ListedProbe>.Reading, expected: [ObjectIdentifier])] = []
+      while !live.isEmpty {
+        if random.chance(10) {
+          readings.append((list.beginReading()!, live.map(ObjectIdentifier.init)))
+        }
+        if !readings.isEmpty && random.chance(10) {
+          let (reading, expected) = readings.remove(at: random.below(readings.count))
+          var seen: [ObjectIdentifier] = []
+          reading.forEach { seen.append(ObjectIdentifier($0)) }
+          list.endReading(reading)
+          #expect(seen == expected, "round \(round): a reading lost its version")
+        }
+        let index = round % 3 == 0 ? 0 : round % 3 == 1 ? live.count - 1 : random.below(live.count)
+        let removed = live.remove(at: index)
+        #expect(list.remove(removed) != .refused)
+        #expect(list.remove(removed) == .refused)
+        if random.chance(20) {
+          let added = ListedProbe()
+          live.append(added)
+          list.insert(added)
+        }
+        #expect(list.entries.map(ObjectIdentifier.init) == live.map(ObjectIdentifier.init), "round \(round)")
+        #expect(list.count.load(ordering: .relaxed) == live.count)
+      }
+      for (reading, expected) in readings {
+        var seen: [ObjectIdentifier] = []
+        reading.forEach { seen.append(ObjectIdentifier($0)) }
+        list.endReading(reading)
+        #expect(seen == expected, "round \(round): a reading lost its version")
+      }
+    }
+  }
+
   @Test("A version set aside while read is freed with its last reader")
   func retiredVersionIsFreed() {
     let list = SubscriberList<ListedProbe>()
