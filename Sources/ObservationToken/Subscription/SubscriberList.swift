@@ -89,8 +89,9 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
       guard !detached.load(ordering: .relaxed) else { return .refused }
       state.prepareToChange()
       var index = state.entries.endIndex
-      // Empty slots are passed over: the order is the entries'.
-      while index > state.entries.startIndex, state.entries[index - 1].map({ $0.sequence > entry.sequence }) ?? true {
+      while index > state.entries.startIndex {
+        // Empty slots are passed over: the order is the entries'.
+        if let previous = state.entries[index - 1], previous.sequence <= entry.sequence { break }
         index -= 1
       }
       // Nearly always the end: appending skips the general replacement path.
@@ -114,12 +115,13 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
       state.prepareToChange()
       entry.listIndex = Entry.notListed
       if index == state.entries.endIndex - 1 {
-        state.removeLast()
+        state.entries.removeLast()
+        if state.emptySlots != 0 { state.trimEnd() }
       } else {
         state.entries[index] = nil
         state.emptySlots &+= 1
+        if state.emptySlots > state.liveCount { state.compact() }
       }
-      if state.emptySlots > state.liveCount { state.compact() }
       return countChanged(&state)
     }
   }
@@ -218,14 +220,14 @@ extension SubscriberList {
       for position in index..<entries.endIndex { entries[position]?.listIndex = position }
     }
 
-    /// Takes the last entry off the end, then the empty slots before it: the last slot is
-    /// never empty.
-    mutating func removeLast() {
-      entries.removeLast()
+    /// After the last entry was taken off the end: takes off the empty slots before it, so
+    /// that the last slot is never empty, and compacts if empty slots are now the most.
+    mutating func trimEnd() {
       while let last = entries.last, last == nil {
         entries.removeLast()
         emptySlots &-= 1
       }
+      if emptySlots > liveCount { compact() }
     }
 
     /// Moves the entries down over the empty slots, in order, and renumbers them. Frees
