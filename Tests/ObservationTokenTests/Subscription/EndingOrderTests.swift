@@ -25,9 +25,9 @@ struct EndingOrderTests {
         if random.chance(55) { subscribers.end(at: random.below(subscribers.live.count)) } else { subscribers.add() }
       }
       let (received, expected) = subscribers.receiving()
-      guard received == expected else {
+      guard received == expected, subscribers.listedCount == expected.count else {
         let difference = zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        Issue.record("after \(steps) steps \(received.count) subscribers received, \(expected.count) expected; first difference at \(difference ?? min(received.count, expected.count))")
+        Issue.record("after \(steps) steps \(received.count) subscribers received, \(subscribers.listedCount) listed, \(expected.count) expected; first difference at \(difference ?? min(received.count, expected.count))")
         return
       }
     }
@@ -44,6 +44,7 @@ struct EndingOrderTests {
       for _ in 0..<20 { subscribers.add() }
       let (received, expected) = subscribers.receiving()
       #expect(received == expected, "round \(round)")
+      #expect(subscribers.listedCount == expected.count, "round \(round)")
     }
     if source == .event {
       source.removeAllSubscriptions(of: subscribers)
@@ -52,7 +53,7 @@ struct EndingOrderTests {
       subscribers.endAll(subscribers.live.map(\.number))
     }
     let (received, expected) = subscribers.receiving()
-    #expect(received.isEmpty && expected.isEmpty)
+    #expect(received.isEmpty && expected.isEmpty && subscribers.listedCount == 0)
     subscribers.add()
     subscribers.add()
     let (receivedAfter, expectedAfter) = subscribers.receiving()
@@ -99,6 +100,7 @@ struct EndingOrderTests {
     #expect(outOfOrder == 0, "deliveries reached their subscribers out of subscription order")
     let (received, expected) = subscribers.receiving()
     #expect(received == expected)
+    #expect(subscribers.listedCount == expected.count)
   }
 }
 
@@ -200,6 +202,14 @@ final class NumberedSubscribers: @unchecked Sendable {
     ended.withLock { $0.formUnion(ending) }
   }
 
+  /// How many subscribers the property's or the sender's list counts.
+  var listedCount: Int {
+    switch source {
+    case .property: model.observerCount
+    case .event: sender.source.subscribers.count.load(ordering: .relaxed)
+    }
+  }
+
   /// Delivers once, on this thread: the numbers reached, in call order, and the live ones.
   func receiving() -> (received: [Int], expected: [Int]) {
     received.withLock { $0.removeAll() }
@@ -214,4 +224,7 @@ final class NumberedSubscribers: @unchecked Sendable {
 /// `@unchecked Sendable`: set from one thread at a time.
 final class NumberedModel: KeyValueObservable, @unchecked Sendable {
   @Observed var value = 0
+
+  /// How many observers the property's list counts.
+  var observerCount: Int { _value.observers?.list.subscribers.count.load(ordering: .relaxed) ?? 0 }
 }

@@ -31,6 +31,24 @@ struct SubscriberListTests {
     #expect(entries.first === early)
   }
 
+  @Test("A subscriber ordered before others lands in order, past the slots of those that left")
+  func insertingPastEmptySlots() {
+    let list = SubscriberList<ListedProbe>()
+    let probes = (0..<4).map { _ in ListedProbe() }
+    for probe in probes { list.insert(probe) }
+    list.remove(probes[1])
+    list.remove(probes[2])
+    let early = ListedProbe().reissued(before: probes[0])
+    list.insert(early)
+    let entries = list.entries
+    #expect(entries.map(ObjectIdentifier.init) == [early, probes[0], probes[3]].map(ObjectIdentifier.init))
+    // Every entry still knows its place: each leaves, the others stay in order.
+    list.remove(probes[0])
+    #expect(list.entries.map(ObjectIdentifier.init) == [early, probes[3]].map(ObjectIdentifier.init))
+    list.remove(early)
+    #expect(list.entries.map(ObjectIdentifier.init) == [ObjectIdentifier(probes[3])])
+  }
+
   @Test("A detached list refuses subscribers and reports itself detached")
   func detachedListRefuses() {
     let list = SubscriberList<ListedProbe>()
