@@ -25,28 +25,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-if ! command -v swift >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-if [ $use_callgrind = 1 ] && ! command -v valgrind >/dev/null 2>&1; then
-  echo "drain.sh: valgrind is not installed (Debian: apt-get install valgrind); try --no-callgrind" >&2
-  exit 2
-fi
-swift build -c release --product ObservationBenchmarks >&2 || exit 2
-bin="$(swift build -c release --show-bin-path)/ObservationBenchmarks"
-export SWIFT_DETERMINISTIC_HASHING=1
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+script=drain.sh needs_valgrind=$use_callgrind
+source ./callgrind-setup.sh
 
 # collected CASE K ROUNDS: instructions inside countedDrain over one run, or FAIL.
 collected() {
-  if ! valgrind --tool=callgrind --toggle-collect='*countedDrain*' --callgrind-out-file="$work/callgrind.out" \
-    "$bin" --case "$1" --subject token --tokens "$2" --iterations "$3" >"$work/stdout" 2>"$work/stderr"; then
-    echo "drain.sh: $1 at $2 failed:" >&2
-    grep -v '^==' "$work/stderr" >&2
-    echo FAIL
-    return
-  fi
-  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/stderr"
+  count_instructions "$1 at $2" --toggle-collect='*countedDrain*' -- --case "$1" --subject token --tokens "$2" --iterations "$3"
 }
 
 failed=0

@@ -17,13 +17,7 @@ struct EndingOrderTests {
     var steps = 0
     while !subscribers.live.isEmpty && steps < 1_000 {
       steps += 1
-      switch order {
-      case .oldestFirst: subscribers.end(at: 0)
-      case .newestFirst: subscribers.end(at: subscribers.live.count - 1)
-      case .random: subscribers.end(at: random.below(subscribers.live.count))
-      case .interleavedWithAdds:
-        if random.chance(55) { subscribers.end(at: random.below(subscribers.live.count)) } else { subscribers.add() }
-      }
+      subscribers.step(order, &random)
       let (received, expected) = subscribers.receiving()
       guard received == expected, subscribers.listedCount == expected.count else {
         let difference = zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -80,15 +74,7 @@ struct EndingOrderTests {
         }
       } else {
         var random = ReliabilityRandom(seed: 29)
-        for _ in 0..<400 where !subscribers.live.isEmpty {
-          switch order {
-          case .oldestFirst: subscribers.end(at: 0)
-          case .newestFirst: subscribers.end(at: subscribers.live.count - 1)
-          case .random: subscribers.end(at: random.below(subscribers.live.count))
-          case .interleavedWithAdds:
-            if random.chance(55) { subscribers.end(at: random.below(subscribers.live.count)) } else { subscribers.add() }
-          }
-        }
+        for _ in 0..<400 where !subscribers.live.isEmpty { subscribers.step(order, &random) }
         ending.store(false, ordering: .releasing)
       }
     }
@@ -190,6 +176,17 @@ final class NumberedSubscribers: @unchecked Sendable {
     let (number, token) = live.remove(at: index)
     token.invalidate()
     ended.withLock { _ = $0.insert(number) }
+  }
+
+  /// Ends one live token as `order` says — or, between new subscriptions, may add one.
+  func step(_ order: EndingOrder, _ random: inout ReliabilityRandom) {
+    switch order {
+    case .oldestFirst: end(at: 0)
+    case .newestFirst: end(at: live.count - 1)
+    case .random: end(at: random.below(live.count))
+    case .interleavedWithAdds:
+      if random.chance(55) { end(at: random.below(live.count)) } else { add() }
+    }
   }
 
   /// Ends the tokens numbered `numbers` through a bag, oldest first.
