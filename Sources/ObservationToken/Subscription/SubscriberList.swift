@@ -28,10 +28,11 @@ import Synchronization
 /// kept under the lock), so the list finds it without searching, and leaving empties its
 /// slot (`nil`, which readings pass over) instead of moving the entries after it; the
 /// newest entry is taken off the end, with any empty slots before it. Once empty slots
-/// outnumber the entries, the entries are moved down over them, in order, and renumbered.
-/// A slot is moved over at most once, so ending costs amortised O(1) whatever the order —
-/// `ObservationBag.removeAll()` and `EventSender.removeAllSubscriptions()` end the oldest
-/// first — and a version is never more than half empty. Emptying a slot is a change like
+/// outnumber the entries, the entries are moved down over them, in order, and renumbered:
+/// a compaction moves fewer entries than slots were emptied since the last one, so ending
+/// costs amortised O(1) whatever the order — `ObservationBag.removeAll()` and
+/// `EventSender.removeAllSubscriptions()` end the oldest first — and a version is never
+/// more than half empty. Emptying a slot is a change like
 /// any other: a version with readers is retired first. Nothing is freed under the lock by
 /// leaving: the caller of ``remove(_:)`` holds the entry, and empty slots hold nothing.
 ///
