@@ -17,32 +17,12 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 
-if ! command -v swift >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-if ! command -v valgrind >/dev/null 2>&1; then
-  echo "callgrind.sh: valgrind is not installed (Debian: apt-get install valgrind)" >&2
-  exit 2
-fi
-
-swift build -c release --product ObservationBenchmarks >&2 || exit 2
-bin="$(swift build -c release --show-bin-path)/ObservationBenchmarks"
-
-# Same hash seeds in every run, so dictionary and set layouts (and so instruction
-# counts) do not change between the N and the 2N run.
-export SWIFT_DETERMINISTIC_HASHING=1
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+script=callgrind.sh needs_valgrind=1
+source ./callgrind-setup.sh
 
 # instructions CASE SUBJECT N: total instructions of one run, or FAIL.
 instructions() {
-  if ! valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
-    "$bin" --case "$1" --subject "$2" --iterations "$3" >"$work/stdout" 2>"$work/stderr"; then
-    echo "callgrind.sh: $1 / $2 failed:" >&2
-    grep -v '^==' "$work/stderr" >&2
-    echo FAIL
-    return
-  fi
-  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/stderr"
+  count_instructions "$1 / $2" -- --case "$1" --subject "$2" --iterations "$3"
 }
 
 plan=$("$bin" --callgrind-plan "$@") || exit 2

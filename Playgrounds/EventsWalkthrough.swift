@@ -161,6 +161,15 @@ enum EventsWalkthrough {
       downloader.poll(progress: 0.75)  // finds the target gone and ends the subscription
       check(!downloader.isPolling, "the next send to end it, and stop polling")
     }
+
+    print("a one-shot subscription: the next value only, and its end stops polling as the call begins")
+    var bag = ObservationBag()
+    downloader.activity.subscribeOnce { progress in
+      print("first progress:", progress)
+    }.store(in: &bag)
+    check(downloader.isPolling, "a one-shot subscription to count as a subscriber")
+    downloader.poll(progress: 0.9)
+    check(!downloader.isPolling && !bag.isEmpty, "its one call to end it, with its token still in the bag")
   }
 
   /// `subscribe(on: MainActor.shared)`: calls are queued on the main queue in send order.
@@ -256,5 +265,104 @@ enum EventsWalkthrough {
     await withCheckedContinuation { continuation in
       DispatchQueue.main.async { continuation.resume() }
     }
+  }
+}
+
+/// Which subscribe to use from where: an event that stays in its owner's isolation domain,
+/// and one an actor owns and shares with the others; then the rules users trip on.
+extension EventsWalkthrough {
+  /// The download service: an actor owns the sender and shares the event.
+  actor DownloadService {
+    private let progressSender = SendableEventSender<Int>(name: "DownloadService.progress")
+    nonisolated var progress: SendableEvent<Int> { progressSender.event }
+    func advance(_ value: Int) { progressSender.send(value) }
+  }
+
+  /// A main-actor view, as `UIProgressView` is.
+  @MainActor
+  final class ProgressView {
+    var value = 0
+  }
+
+  /// A screen that follows its own model's event, and an actor's.
+  @MainActor
+  final class DownloadsScreen {
+    let downloader = Downloader()  // its own model: same isolation domain
+    let progressView = ProgressView()
+    var finishedCount = 0
+    var bag = ObservationBag()
+
+    func start(following service: DownloadService) {
+      // Its own model's Event: the one-line closure may touch main-actor state.
+      downloader.finished.subscribe { _ in self.finishedCount += 1 }.store(in: &bag)
+      // An actor's SendableEvent: main-actor work is delivered on MainActor.shared.
+      service.progress.subscribe(on: MainActor.shared) { [weak self] value in
+        self?.progressView.value = value
+      }.store(in: &bag)
+    }
+  }
+
+  @MainActor
+  static func isolation() async {
+    page("Events across isolation domains: an actor owns an event")
+    let service = DownloadService()
+    let screen = DownloadsScreen()
+    screen.start(following: service)
+    screen.downloader.complete(report)
+    check(screen.finishedCount == 1, "the screen's own model to call its closure at once")
+    let sendableLog = DocCommentExamples.Store<Int>()  // keeps values from any thread
+    let logged = service.progress.subscribe { value in sendableLog.keep(value) }  // @Sendable: runs on the actor
+    for value in [25, 50, 100] { await service.advance(value) }
+    check(sendableLog.all == [25, 50, 100], "the Sendable handler to run during each send, on the actor")
+    await mainQueueTurn()
+    print("  progress view after the actor's sends: \(screen.progressView.value)")
+    check(screen.progressView.value == 100, "the main-actor handler to see every value, in send order")
+    let archiveQueue = DispatchQueue(label: "archive")
+    let archive = DocCommentExamples.Store<Int>()
+    let archived = service.progress.subscribe(on: archiveQueue) { value in archive.keep(value) }
+    await service.advance(5)
+    archiveQueue.sync {}
+    check(archive.all == [5], "the queue handler to run on its queue")
+    print(service.progress.debugDescription)
+    archived.invalidate()
+    let progressValues = service.progress.values
+    await service.advance(200)
+    for await value in progressValues {
+      print("  for await received \(value)")
+      break
+    }
+    logged.invalidate()
+    screen.bag.removeAll()
+    rules()
+  }
+
+  /// The four rules, as the README's Events and Routing sections state them.
+  @MainActor
+  private static func rules() {
+    print("\nthe rules users trip on")
+    let sender = EventSender<Int>()
+    // A send from inside a handler is delivered at once, depth-first.
+    let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }
+    var seen: [Int] = []
+    let log = sender.event.subscribe { value in seen.append(value) }
+    sender.send(0)
+    sender.send(2)
+    print("  a later subscriber saw \(seen): the reply before the message that caused it")
+    check(seen == [1, 0, 2], "depth-first delivery of a reply")
+    withExtendedLifetime([reply, log]) {}
+
+    // The same closure twice is two subscriptions.
+    var calls = 0
+    let handler: (Int) -> Void = { _ in calls += 1 }
+    let first = sender.event.subscribe(handler)
+    let second = sender.event.subscribe(handler)  // a second subscription: handler runs twice per send
+    sender.send(3)
+    check(calls == 2, "two subscriptions of one closure to call it twice")
+    withExtendedLifetime([first, second]) {}
+
+    // A discarded token ends the subscription at once.
+    let quiet = EventSender<Int>()
+    _ = quiet.event.subscribe { value in print(value) }  // ends at once: nothing is subscribed
+    check(!quiet.hasSubscribers, "a discarded token to end its subscription")
   }
 }

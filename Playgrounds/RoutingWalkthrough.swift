@@ -94,6 +94,16 @@ enum RoutingWalkthrough {
       // becomes a global index for the list's subscribers and the screen.
       recents.events.intercept(RowDeleted.self) { event in RowDeleted(row: event.row + 100) }.store(in: &bag)
     }
+
+    private(set) var undoOffers: [Int] = []
+    func offerUndo(for row: Int) { undoOffers.append(row) }
+
+    /// Offers to undo the first deletion only.
+    func offerUndoOnce() {
+      events.subscribeOnce(to: RowDeleted.self) { [weak self] event in
+        self?.offerUndo(for: event.row)
+      }.store(in: &bag)
+    }
   }
 
   /// A component that announces swipes as a plain event.
@@ -150,6 +160,7 @@ enum RoutingWalkthrough {
   private static func chain() {
     let screen = ScreenController()
     screen.start()
+    screen.offerUndoOnce()
     let starred = RowCell(row: 3)
     screen.favorites.add(starred)
     let recent = RowCell(row: 2)
@@ -160,6 +171,7 @@ enum RoutingWalkthrough {
     print("a recent row deleted (a local row, rewritten to a global index):")
     recent.deleteTapped()
     check(screen.deleted == [3, 102], "the favorite as is, the recent one rewritten by its list")
+    check(screen.undoOffers == [3], "the one-shot subscription to hear the first deletion only")
     let invalid = RowCell(row: -1)
     screen.favorites.add(invalid)
     let reached = invalid.deleteTapped()

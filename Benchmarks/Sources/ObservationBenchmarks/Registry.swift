@@ -27,6 +27,10 @@ enum CaseID: String, CaseIterable {
   case postUnheard = "post-unheard"
   case request3 = "request-3"
   case routeSubscribeInvalidate = "route-subscribe-invalidate"
+  case drainOldest = "drain-oldest"
+  case drainNewest = "drain-newest"
+  case eventDrainOldest = "event-drain-oldest"
+  case eventDrainNewest = "event-drain-newest"
 
   var title: String {
     switch self {
@@ -57,6 +61,10 @@ enum CaseID: String, CaseIterable {
     case .postUnheard: "route post, 3 levels, unheard"
     case .request3: "route request, answered 3 up"
     case .routeSubscribeInvalidate: "route subscribe + invalidate"
+    case .drainOldest: "end tokens of one property, oldest first"
+    case .drainNewest: "end tokens of one property, newest first"
+    case .eventDrainOldest: "end subscriptions of one sender, oldest first"
+    case .eventDrainNewest: "end subscriptions of one sender, newest first"
     }
   }
 
@@ -114,8 +122,8 @@ enum CaseID: String, CaseIterable {
     }
   }
 
-  /// Cases timed per operation (all but the memory and scale ones).
-  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) }
+  /// Cases timed per operation (all but the memory, scale and drain ones).
+  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) && drain == nil }
 
   static let timed = allCases.filter(\.isTimed)
 }
@@ -183,6 +191,9 @@ enum SubjectID: String, CaseIterable {
 
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
+  if kind.drain != nil {
+    return subject == .token ? nil : "the drain is measured for ObservationToken only: it measures its subscriber list"
+  }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
@@ -299,7 +310,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     default: return nil
     }
   case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
-    .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate:
+    .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
+    .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest:
     return nil
   }
 }

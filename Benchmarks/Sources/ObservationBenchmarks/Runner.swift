@@ -20,10 +20,13 @@ struct Options {
   var scaleTokens = 1_000_000
   var scaleObjects = 100_000
   var scaleRepeats = 3
+  /// Tokens per round of a drain case (`--tokens`).
+  var drainTokens = 1_000
 
   static let smoke = Options(
     mode: .smoke, repeats: 1, checkOperations: 120,
-    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1
+    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1,
+    drainTokens: 100
   )
 }
 
@@ -413,6 +416,12 @@ func runSmoke(_ options: Options) -> Int32 {
         }
       }
     }
+    for kind in CaseID.allCases where kind.drain != nil && options.cases.contains(kind) {
+      guard unsupportedReason(kind, subject) == nil else { continue }
+      check(kind, subject) { () throws(BenchmarkFailure) in
+        _ = try measureDrain(kind, tokens: options.drainTokens, rounds: 2)
+      }
+    }
   }
   print("checks only, no timing claims; \(format((clock.now - start).nanoseconds / 1e9, digits: 1)) s")
   print("smoke: \(passed) passed, \(failures.count) failed")
@@ -456,6 +465,11 @@ func runSingle(_ options: Options) -> Int32 {
       guard let result = try eventScaleResult(subject, subscriptions: iterations, senders: senders) else { return 3 }
       print(
         "\(kind.rawValue) \(subject.rawValue) subscriptions \(iterations) create-ns-per-subscription \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-subscription \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
+      )
+    case .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest:
+      let result = try measureDrain(kind, tokens: options.drainTokens, rounds: iterations)
+      print(
+        "\(kind.rawValue) \(subject.rawValue) tokens \(options.drainTokens) rounds \(iterations) end-ns-per-token \(formatNanos(result.endNanosecondsPerToken)) end-ms-per-round \(format(result.endMillisecondsPerRound, digits: 3))"
       )
     default:
       guard let benchmark = makeBenchmark(kind, subject) else {

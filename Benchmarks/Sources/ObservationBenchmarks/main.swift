@@ -9,6 +9,8 @@ let usage = """
          ObservationBenchmarks --smoke              every case, tiny counts, checks only (for CI)
          ObservationBenchmarks --case NAME --subject NAME --iterations N
                                                     one pair, N operations, no table (for callgrind)
+         ObservationBenchmarks --case drain-oldest --subject token --tokens K --iterations R
+                                                    a drain case: R rounds of ending K tokens (for drain.sh)
          ObservationBenchmarks --callgrind-plan     the pairs and iteration counts callgrind.sh runs
   options: --repeats N   --target-ms X   --cases a,b,...   --subjects a,b,...
   cases:    \(CaseID.allCases.map { $0.rawValue }.joined(separator: " "))
@@ -41,6 +43,9 @@ func parse(_ arguments: [String]) -> Options? {
     case "--iterations":
       guard let text = value(), let count = Int(text), count > 0 else { return nil }
       options.iterations = count
+    case "--tokens":
+      guard let text = value(), let count = Int(text), count > 0 else { return nil }
+      options.drainTokens = count
     case "--repeats":
       guard let text = value(), let count = Int(text), count > 0 else { return nil }
       options.repeats = count

@@ -6,7 +6,7 @@
 ///
 /// `@unchecked Sendable`: `handler` is read only inside an admitted delivery and
 /// released only by the gate's single release.
-final class ClosureSubscription: EventSubscription, @unchecked Sendable {
+class ClosureSubscription: EventSubscription, @unchecked Sendable {
   private var handler: Unmanaged<SubscriptionHandler>?
 
   /// A subscription that hands each value to `handler`, which reads `Parameter`s.
@@ -15,9 +15,12 @@ final class ClosureSubscription: EventSubscription, @unchecked Sendable {
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  /// A subscription that calls `handler` with each value.
-  convenience init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
-    self.init(source: source, origin: origin, handler: ClosureHandler(handler), reading: Parameter.self)
+  /// A subscription that calls `handler` with each value. Designated, not convenience:
+  /// a convenience initializer of a class that has subclasses (``OneShotSubscription``)
+  /// allocates through the dynamic type, which costs every subscription.
+  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+    self.handler = .passRetained(ClosureHandler(handler))
+    super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
   override func receive(_ parameter: ErasedValue) -> Bool {

@@ -14,6 +14,14 @@
 /// An event value is a view of its sender's subscriber list: copies subscribe to the same
 /// event, and an event whose sender was released accepts subscriptions that are already
 /// over (their tokens are invalid).
+///
+/// An event stays in its sender's isolation domain — a model and the `@MainActor` screen
+/// that shows it, say — and is not `Sendable`: its handlers are plain closures, called on
+/// the sending thread, so they may touch that domain's state. The compiler keeps the event
+/// and its sender together. An event that other isolation domains subscribe to, such as
+/// one an actor owns, is a ``SendableEvent`` from a ``SendableEventSender``; to move a
+/// handler to the main actor or a queue, use ``subscribe(on:file:line:_:)-(MainActor,_,_,_)``
+/// or ``subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
 public struct Event<Parameter> {
   let source: EventSource
 
@@ -25,6 +33,29 @@ public struct Event<Parameter> {
   ///   print("downloaded", url)
   /// }
   /// ```
+  ///
+  /// A send from inside a handler is delivered at once, depth-first, like a function call,
+  /// so a later subscriber can see a reply before the message that caused it. To keep send
+  /// order everywhere, send on a serial queue (or the main actor) and subscribe on it: a
+  /// reply is then queued behind the rest of the send that caused it.
+  ///
+  /// ```swift
+  /// let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }
+  /// var seen: [Int] = []
+  /// let log = sender.event.subscribe { value in seen.append(value) }
+  /// sender.send(0)
+  /// sender.send(2)  // seen == [1, 0, 2]
+  /// ```
+  ///
+  /// Each call makes a subscription of its own, even of a closure already subscribed:
+  ///
+  /// ```swift
+  /// let first = sender.event.subscribe(handler)
+  /// let second = sender.event.subscribe(handler)  // a second subscription: handler runs twice per send
+  /// ```
+  ///
+  /// > Important: The token is the subscription: `_ = event.subscribe { }` ends it at once,
+  /// > and nothing is subscribed. Without `_ =`, the compiler's unused-result warning says so.
   ///
   /// - Parameters:
   ///   - handler: Receives each sent value.
@@ -46,6 +77,7 @@ public struct Event<Parameter> {
   /// The subscription ends when its token is released or the target is, whichever comes
   /// first. Keep the token in the target (`store(in: &target.bag)`) and the target's
   /// release ends it at once; kept elsewhere, it ends at the latest at the next send.
+  /// Subscribing the same target and method twice makes two subscriptions, each called.
   ///
   /// ```swift
   /// downloader.finished.subscribe(inbox, Inbox.downloaded).store(in: &inbox.bag)

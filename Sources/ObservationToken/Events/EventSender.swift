@@ -13,7 +13,18 @@
 /// in subscription order. A subscription made during a send waits for the next one; one
 /// ended during a send is not called for the rest of it; a handler that sends again has
 /// its send delivered at once, to every subscriber, before the outer send goes on
-/// (depth-first, like a function call).
+/// (depth-first, like a function call), so a later subscriber sees the reply first:
+///
+/// ```swift
+/// let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }
+/// var seen: [Int] = []
+/// let log = sender.event.subscribe { value in seen.append(value) }
+/// sender.send(0)
+/// sender.send(2)  // seen == [1, 0, 2]
+/// ```
+///
+/// To keep send order everywhere, send on a serial queue (or the main actor) and have the
+/// subscribers deliver on it.
 ///
 /// `onFirstSubscribe` and `onLastUnsubscribe` let the owner start work when someone
 /// listens and stop it when nobody does. They run the moment the count of subscriptions
@@ -29,9 +40,10 @@
 ///
 /// Thread safety: sends, subscriptions and their ending may come from any threads at
 /// once. The sender is not `Sendable`, because its subscribers' handlers are plain
-/// closures and methods that run on the sending thread; an owner that sends from several
-/// threads vouches for its handlers (by being `Sendable` itself), or its subscribers use
-/// ``Event/subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)`` to move to a queue.
+/// closures and methods that run on the sending thread: it stays in its owner's isolation
+/// domain with its ``Event``, and the compiler rejects handing either to another. An actor,
+/// or any `Sendable` owner, keeps a ``SendableEventSender`` instead, whose subscribers give
+/// `@Sendable` handlers or delivery on the main actor or a queue.
 public final class EventSender<Parameter> {
   @usableFromInline let source: EventSource
 
@@ -71,8 +83,7 @@ public final class EventSender<Parameter> {
   /// - Complexity: O(*n*) in the subscribers; with none, a load and a branch.
   @inlinable @discardableResult
   public func send(_ parameter: Parameter) -> Bool {
-    guard source.hasSubscribers else { return false }
-    return ErasedValue.with(parameter) { source.send($0) }
+    source.send(value: parameter)
   }
 
   /// Whether any subscription is live. A target–action subscription whose target was
@@ -85,7 +96,7 @@ public final class EventSender<Parameter> {
   /// handler, calls under way on other threads are not waited for. `onLastUnsubscribe`
   /// runs if anyone was subscribed.
   public func removeAllSubscriptions() {
-    for subscription in source.subscribers.entries { subscription.whole.invalidate() }
+    source.removeAllSubscriptions()
   }
 }
 

@@ -49,6 +49,19 @@ final class EventSource: @unchecked Sendable {
     transitions?.perform(change)
   }
 
+  /// Calls every subscription registered now with `parameter`: what both senders' `send`
+  /// do. With no subscription, a load and a branch.
+  @inlinable
+  func send<Parameter>(value parameter: Parameter) -> Bool {
+    guard hasSubscribers else { return false }
+    return ErasedValue.with(parameter) { send($0) }
+  }
+
+  /// Ends every subscription made so far, as if each token were invalidated.
+  func removeAllSubscriptions() {
+    for subscription in subscribers.entries { subscription.whole.invalidate() }
+  }
+
   /// Calls every subscription registered now, in order, on this thread, with no lock
   /// held, with `parameter`: the address of a value of the parameter type, valid for the
   /// call. Returns whether any handler was called.

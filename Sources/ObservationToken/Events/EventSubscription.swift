@@ -16,6 +16,10 @@
 class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
   let source: EventSource
   let origin: SubscriptionOrigin
+  /// Its place in the source's list, kept by the list under its lock (see
+  /// ``ListedSubscription/listIndex``); no exclusivity checks: they would cost every
+  /// subscribe and end two calls.
+  @usableFromInline @exclusivity(unchecked) final var listIndex = EventSubscription.notListed
 
   init<Parameter>(source: EventSource, origin: SubscriptionOrigin, parameterType: Parameter.Type) {
     assert(parameterType == source.parameterType, "ObservationToken: a subscription for \(Parameter.self) was made on an event of \(source.parameterType)")

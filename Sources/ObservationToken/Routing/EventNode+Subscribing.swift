@@ -72,10 +72,17 @@ extension EventNode {
   ///
   /// Interceptors run in subscription order, each on what the one before returned. A
   /// changed event is what this node's subscribers and the nodes above it on this path
-  /// see; a stopped one goes no further on this path.
+  /// see; a stopped one goes no further on this path — and never reaches this node's own
+  /// subscribers, which run after its interceptors. Requests are not intercepted.
   ///
   /// ```swift
   /// list.events.intercept(RowDeleted.self) { event in event.row < 0 ? nil : event }.store(in: &bag)
+  /// ```
+  ///
+  /// ```swift
+  /// list.intercept(RowDeleted.self) { _ in nil }.store(in: &bag)  // stops every RowDeleted here
+  /// list.subscribe(to: RowDeleted.self) { _ in heard.append("list") }.store(in: &bag)  // so never called
+  /// let account = cell.request(CurrentAccount())  // requests are not intercepted: "alice"
   /// ```
   ///
   /// - Parameters:
@@ -130,7 +137,7 @@ extension EventNode {
   }
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
-  private func events<Routed>(of type: Routed.Type) -> Event<Routed> {
+  func events<Routed>(of type: Routed.Type) -> Event<Routed> {
     Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 

@@ -31,8 +31,12 @@ import Synchronization
 /// answers in subscription order, then the nodes above.
 ///
 /// Thread safety: posts, requests, subscriptions and parent changes may come from any
-/// threads at once. Like ``EventSender``, a node is not `Sendable`: its handlers are
-/// plain closures that run on the posting thread.
+/// threads at once. Like ``EventSender``, a node is not `Sendable`: its handlers,
+/// interceptors and answers are plain closures that run on the posting thread, so a node
+/// stays in its owner's isolation domain (a `@MainActor` screen's, say). Handlers that
+/// belong elsewhere are delivered there:
+/// ``subscribe(to:on:file:line:_:)-(_,MainActor,_,_,_)`` and
+/// ``subscribe(to:on:file:line:_:)-(_,DispatchQueue,_,_,_)``.
 public final class EventNode {
   /// What descriptions and traces call the node.
   public let name: String

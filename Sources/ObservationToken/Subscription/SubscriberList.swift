@@ -22,6 +22,20 @@ import Synchronization
 /// - Hence a delivery sees exactly the subscribers registered when it began; one added
 ///   during it waits for the next; one ended during it is skipped by its own gate.
 ///
+/// ## Ending in any order
+///
+/// Every entry knows its index in the current version (``ListedSubscription/listIndex``,
+/// kept under the lock), so the list finds it without searching, and leaving empties its
+/// slot (`nil`, which readings pass over) instead of moving the entries after it; the
+/// newest entry is taken off the end, with any empty slots before it. Once empty slots
+/// outnumber the entries, the entries are moved down over them, in order, and renumbered:
+/// a compaction moves fewer entries than slots were emptied since the last one, so ending
+/// costs amortised O(1) whatever the order — `ObservationBag.removeAll()` and
+/// `EventSender.removeAllSubscriptions()` end the oldest first — and a version is never
+/// more than half empty. Emptying a slot is a change like
+/// any other: a version with readers is retired first. Nothing is freed under the lock by
+/// leaving: the caller of ``remove(_:)`` holds the entry, and empty slots hold nothing.
+///
 /// Debug builds check the list's consistency after every change.
 ///
 /// `@unchecked Sendable`: the state changes only under its lock; a ``Reading`` reaches a
@@ -43,6 +57,7 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   @inline(__always)
   func beginReading() -> Reading? {
     state.withLock { state in
+      // Never only empty slots: they are fewer than the entries.
       guard !state.entries.isEmpty else { return nil }
       state.readers &+= 1
       return Reading(state.entries)
@@ -75,21 +90,39 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
       guard !detached.load(ordering: .relaxed) else { return .refused }
       state.prepareToChange()
       var index = state.entries.endIndex
-      while index > state.entries.startIndex, state.entries[index - 1].sequence > entry.sequence { index -= 1 }
+      while index > state.entries.startIndex {
+        // Empty slots are passed over: the order is the entries'.
+        if let previous = state.entries[index - 1], previous.sequence <= entry.sequence { break }
+        index -= 1
+      }
       // Nearly always the end: appending skips the general replacement path.
-      if index == state.entries.endIndex { state.entries.append(entry) } else { state.entries.insert(entry, at: index) }
+      if index == state.entries.endIndex {
+        entry.listIndex = index
+        state.entries.append(entry)
+      } else {
+        state.insert(entry, at: index)
+      }
       return countChanged(&state)
     }
   }
 
-  /// Removes a subscriber; `.refused` when it is not here.
+  /// Removes a subscriber, which the caller holds (so that nothing is freed under the
+  /// lock); `.refused` when it is not here. Amortised O(1): see "Ending in any order".
   @discardableResult
   func remove(_ entry: Entry) -> ListChange {
     state.withLock { state in
-      guard let index = state.entries.lastIndex(where: { $0 === entry }) else { return .refused }
+      let index = entry.listIndex
+      guard state.entries.indices.contains(index), state.entries[index] === entry else { return .refused }
       state.prepareToChange()
-      // Often the newest entry: removing the last skips moving the others.
-      if index == state.entries.endIndex - 1 { state.entries.removeLast() } else { state.entries.remove(at: index) }
+      entry.listIndex = Entry.notListed
+      if index == state.entries.endIndex - 1 {
+        state.entries.removeLast()
+        if state.emptySlots != 0 { state.trimEnd() }
+      } else {
+        state.entries[index] = nil
+        state.emptySlots &+= 1
+        if state.emptySlots > state.liveCount { state.compact() }
+      }
       return countChanged(&state)
     }
   }
@@ -99,7 +132,7 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   /// caller can act on the transitions in the order they happened (``TransitionActions``).
   private func countChanged(_ state: inout State) -> ListChange {
     state.checkConsistency()
-    let newCount = state.entries.count
+    let newCount = state.liveCount
     let oldCount = count.exchange(newCount, ordering: .relaxed)
     let kind: CountTransition.Kind
     switch (oldCount, newCount) {
@@ -113,7 +146,7 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
 
   /// The subscribers now, in order.
   var entries: [Entry] {
-    state.withLock { Array($0.entries) }
+    state.withLock { $0.entries.compactMap { $0 } }
   }
 
   /// The source is gone: empties the list for good and returns what was in it.
@@ -122,8 +155,11 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
       detached.store(true, ordering: .releasing)
       state.prepareToChange()
       count.store(0, ordering: .relaxed)
-      defer { state.entries.removeAll() }
-      return state.entries
+      defer {
+        state.entries.removeAll()
+        state.emptySlots = 0
+      }
+      return ContiguousArray(state.entries.lazy.compactMap { $0 })
     }
     return entries
   }
@@ -136,42 +172,73 @@ extension SubscriberList {
     /// The version's elements, as the entries' bits: the version keeps them alive.
     private let elements: UnsafeRawBufferPointer
 
-    fileprivate init(_ entries: ContiguousArray<Entry>) {
+    fileprivate init(_ entries: ContiguousArray<Entry?>) {
       // Outlives the closure by design: the list keeps this storage alive and unchanged
       // while any reading of it is under way (the invariant above).
       elements = entries.withUnsafeBytes { $0 }
     }
 
     /// Calls `body` with each subscriber, in order, without retaining it: the version
-    /// holds them all.
+    /// holds them all. Empty slots are passed over.
     @inline(__always)
     func forEach(_ body: (Entry) -> Void) {
-      for entry in elements.assumingMemoryBound(to: Unmanaged<Entry>.self) {
-        entry._withUnsafeGuaranteedRef(body)
+      for entry in elements.assumingMemoryBound(to: Unmanaged<Entry>?.self) {
+        entry?._withUnsafeGuaranteedRef(body)
       }
     }
 
     /// Whether this reading is of `entries`' storage.
-    fileprivate func reads(_ entries: ContiguousArray<Entry>) -> Bool {
+    fileprivate func reads(_ entries: ContiguousArray<Entry?>) -> Bool {
       entries.withUnsafeBytes { $0.baseAddress == elements.baseAddress }
     }
   }
 
   /// A version of the entries that has since been changed, kept while it is read.
   struct RetiredVersion {
-    let entries: ContiguousArray<Entry>
+    let entries: ContiguousArray<Entry?>
     var readers: Int
   }
 
   struct State {
-    /// The entries registered now, in sequence order.
-    var entries: ContiguousArray<Entry> = []
+    /// The entries registered now, in sequence order, in slots some of which are empty
+    /// (`nil`): those of entries that left, fewer than the entries, never the last.
+    var entries: ContiguousArray<Entry?> = []
+    /// How many of `entries`' slots are empty.
+    var emptySlots = 0
     /// How many deliveries read `entries`' storage now.
     var readers = 0
     /// Earlier versions deliveries still read.
     var retired: [RetiredVersion] = []
     /// How many count transitions the list has made.
     var transitions: UInt64 = 0
+
+    /// How many entries are registered: the slots that are not empty.
+    var liveCount: Int { entries.count &- emptySlots }
+
+    /// Inserts `entry` before those from `index` on, which move up one place.
+    mutating func insert(_ entry: Entry, at index: Int) {
+      entries.insert(entry, at: index)
+      for position in index..<entries.endIndex { entries[position]?.listIndex = position }
+    }
+
+    /// After the last entry was taken off the end: takes off the empty slots before it, so
+    /// that the last slot is never empty, and compacts if empty slots are now the most.
+    mutating func trimEnd() {
+      while let last = entries.last, last == nil {
+        entries.removeLast()
+        emptySlots &-= 1
+      }
+      if emptySlots > liveCount { compact() }
+    }
+
+    /// Moves the entries down over the empty slots, in order, and renumbers them. Frees
+    /// nothing: empty slots hold nothing.
+    @inline(never)
+    mutating func compact() {
+      entries.removeAll { $0 == nil }
+      emptySlots = 0
+      for position in entries.indices { entries[position]?.listIndex = position }
+    }
 
     /// Before changing `entries`: when deliveries read them, keeps their version aside,
     /// which also makes the change that follows copy the storage rather than change it.
@@ -183,7 +250,7 @@ extension SubscriberList {
 
     /// Counts out a reading of a retired version; returns the version when that was its
     /// last reader.
-    mutating func endReadingRetired(_ reading: Reading) -> ContiguousArray<Entry>? {
+    mutating func endReadingRetired(_ reading: Reading) -> ContiguousArray<Entry?>? {
       guard let index = retired.firstIndex(where: { reading.reads($0.entries) }) else {
         fatalError("ObservationToken: a delivery ended a reading its subscriber list never began")
       }
@@ -194,13 +261,17 @@ extension SubscriberList {
 
     /// Debug builds: after a change, the invariants the reading discipline rests on — the
     /// current version has no readers (a change always starts a fresh count), every kept
-    /// version is still read, and the list is in order around the end, where changes land.
+    /// version is still read, fewer empty slots than entries and none last — and around the
+    /// end, where changes land, that the list is in order and every entry knows its place.
     func checkConsistency() {
       #if DEBUG
       assert(readers == 0, "ObservationToken: a subscriber list changed a version under its readers")
       assert(retired.allSatisfy { $0.readers > 0 }, "ObservationToken: a retired version nobody reads was kept")
-      let tail = entries.suffix(3)
-      assert(zip(tail, tail.dropFirst()).allSatisfy { $0.sequence <= $1.sequence }, "ObservationToken: out of order")
+      assert(emptySlots >= 0 && emptySlots <= liveCount, "ObservationToken: a subscriber list is mostly empty slots")
+      assert(entries.last.map { $0 != nil } ?? true, "ObservationToken: a subscriber list ends with an empty slot")
+      let tail = entries.indices.suffix(3).compactMap { index in entries[index].map { (index, $0) } }
+      assert(tail.allSatisfy { $0.1.listIndex == $0.0 }, "ObservationToken: a subscriber list lost an entry's place")
+      assert(zip(tail, tail.dropFirst()).allSatisfy { $0.1.sequence <= $1.1.sequence }, "ObservationToken: out of order")
       #endif
     }
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ObservationToken
 import Testing
@@ -101,5 +102,31 @@ struct EventOrderTests {
     sender.send(1)
     #expect(received == ["other 1"])
     #expect(!other.hasSubscribers)
+  }
+
+  @Test("A send from inside a handler is delivered at once: a later subscriber sees the reply before the message that caused it ([1, 0, 2])")
+  func replyBeforeCause() {
+    let sender = EventSender<Int>()
+    let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }
+    var seen: [Int] = []
+    let log = sender.event.subscribe { value in seen.append(value) }
+    sender.send(0)
+    sender.send(2)
+    #expect(seen == [1, 0, 2])
+    withExtendedLifetime([reply, log]) {}
+  }
+
+  @Test("Sent and delivered on one serial queue, a reply keeps send order for a later subscriber ([0, 1, 2])")
+  func queueKeepsSendOrderOfReplies() {
+    let sender = SendableEventSender<Int>()
+    let queue = DispatchQueue(label: "events")
+    let seen = LockedValue<[Int]>([])
+    let reply = sender.event.subscribe(on: queue) { value in if value == 0 { sender.send(1) } }
+    let log = sender.event.subscribe(on: queue) { value in seen.withLock { $0.append(value) } }
+    queue.sync { _ = sender.send(0) }  // sent on the queue its subscribers deliver on
+    queue.sync { _ = sender.send(2) }
+    drain(queue)
+    #expect(seen.withLock { $0 } == [0, 1, 2])
+    withExtendedLifetime([reply, log]) {}
   }
 }

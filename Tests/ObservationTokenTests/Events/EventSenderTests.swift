@@ -108,4 +108,29 @@ struct EventSenderTests {
     #expect(EventSender<Int>(name: "Downloader.finished").name == "Downloader.finished")
     #expect(EventSender<Int>().name == nil)
   }
+
+  @Test("Subscribing the same closure twice makes two subscriptions: it is called twice per send")
+  func sameClosureTwice() {
+    let sender = EventSender<Int>()
+    var calls = 0
+    let handler: (Int) -> Void = { _ in calls += 1 }
+    let first = sender.event.subscribe(handler)
+    let second = sender.event.subscribe(handler)
+    sender.send(1)
+    #expect(calls == 2)
+    first.invalidate()
+    sender.send(2)
+    #expect(calls == 3)
+    withExtendedLifetime(second) {}
+  }
+
+  @Test("A subscription whose token is discarded (_ = event.subscribe { }) ends at once")
+  func discardedTokenEndsAtOnce() {
+    let sender = EventSender<Int>()
+    var calls = 0
+    _ = sender.event.subscribe { _ in calls += 1 }
+    #expect(!sender.hasSubscribers)
+    #expect(!sender.send(1))
+    #expect(calls == 0)
+  }
 }

@@ -88,4 +88,14 @@ struct TargetActionTests {
     #expect(sender.send(1) == false)
     #expect(!sender.hasSubscribers)
   }
+
+  @Test("Subscribing the same target and method twice makes two subscriptions: it is called twice per send")
+  func sameTargetTwice() {
+    let sender = EventSender<Int>()
+    let counter = Counter()
+    sender.event.subscribe(counter, Counter.receive).store(in: &counter.bag)
+    sender.event.subscribe(counter, Counter.receive).store(in: &counter.bag)
+    sender.send(7)
+    #expect(counter.values == [7, 7])
+  }
 }

@@ -82,4 +82,23 @@ struct InterceptionTests {
     bottom.post(RowDeleted(row: 1))
     #expect(log.entries == parents.map { "\($0.name) 101" })
   }
+
+  @Test("Requests are not intercepted: an interceptor of the same type never sees a request, nor stops it")
+  func requestsAreNotIntercepted() {
+    let chain = Chain()
+    var bag = ObservationBag()
+    var intercepted = 0
+    chain.list.intercept(AccountQuery.self) { _ in
+      intercepted += 1
+      return nil
+    }.store(in: &bag)
+    chain.screen.answer(AccountQuery.self) { _ in "alice" }.store(in: &bag)
+    #expect(chain.cell.request(AccountQuery()) == "alice")
+    #expect(intercepted == 0)
+    chain.cell.post(AccountQuery())
+    #expect(intercepted == 1)
+  }
 }
+
+/// A type that is both posted and asked, to show that only posts are intercepted.
+private struct AccountQuery: RoutedEvent, RoutedRequest { typealias Response = String }

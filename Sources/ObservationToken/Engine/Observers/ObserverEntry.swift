@@ -8,6 +8,9 @@
 class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
   /// The list this entry is in.
   let list: ObserverList
+  /// Its place in the list, kept by the list under its lock (see ``ListedSubscription/listIndex``);
+  /// no exclusivity checks: they would cost every subscribe and end two calls.
+  @usableFromInline @exclusivity(unchecked) final var listIndex = ObserverEntry.notListed
 
   init(list: ObserverList) {
     self.list = list

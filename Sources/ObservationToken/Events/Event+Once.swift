@@ -1,0 +1,35 @@
+extension Event {
+  /// Calls `handler` with the next value sent, once, then ends the subscription.
+  ///
+  /// The subscription ends as that call begins: inside the handler the token is already
+  /// invalid, and if it was the last subscription the sender's `onLastUnsubscribe` has
+  /// run. So the handler never runs twice — not when two threads send at once, nor when
+  /// it sends the event again itself. Until then it is an ordinary subscription: keep the
+  /// token (releasing it ends the subscription unheard), or invalidate it to give up.
+  ///
+  /// ```swift
+  /// downloader.activity.subscribeOnce { progress in
+  ///   print("first progress:", progress)
+  /// }.store(in: &bag)
+  /// ```
+  ///
+  /// In async code, await the value instead: `await downloader.finished.values.first { _ in true }`
+  /// subscribes, returns the next value sent (or the first that matches, with another
+  /// predicate) and ends its subscription as it returns. `subscribeOnce` is for code that
+  /// does not wait: a handler that reacts once, on the sending thread, as the send happens.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the next sent value.
+  ///   - file: Where the subscription is made, for descriptions; leave the default.
+  ///   - line: The line, likewise.
+  /// - Returns: The token that owns the subscription; invalid once the handler was called.
+  /// - Complexity: O(1), amortized.
+  public func subscribeOnce(
+    _ handler: @escaping (Parameter) -> Void,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservationToken {
+    let origin = SubscriptionOrigin(.closure, file: file, line: line)
+    return subscribe(OneShotSubscription(source: source, origin: origin, handler: handler))
+  }
+}
