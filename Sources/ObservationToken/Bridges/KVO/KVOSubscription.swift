@@ -67,7 +67,12 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
         hand(change, from: subject)
       } traced: {
         DeliveryDepth.tracing(self) {
-          Misuse.reentersWithoutEnd(naming: keyPathName, on: rootType, at: .observation(observedAt))
+          Misuse.reentersWithoutEnd(
+            naming: keyPathName,
+            on: rootType,
+            at: .observation(observedAt),
+            offersRemovingDuplicates: false
+          )
         } _: {
           hand(change, from: subject)
         }

@@ -71,21 +71,32 @@ extension Misuse {
     reentersWithoutEnd(
       naming: registration.keyPathName,
       on: registration.info.subjectType,
-      at: registration.observedAt.map(Site.observation) ?? .change
+      at: registration.observedAt.map(Site.observation) ?? .change,
+      offersRemovingDuplicates: !registration.info.isRaw
     )
   }
 
   /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
-  /// end; the form for observations that are not the engine's registrations (KVO's).
-  static func reentersWithoutEnd(naming keyPath: String, on subjectType: Any.Type, at site: Site) -> Never {
+  /// end; the form for observations that are not the engine's registrations (KVO's). The
+  /// fix offered is `removingDuplicates: true` only where the observation has that option:
+  /// a raw observer and a KVO token do not.
+  static func reentersWithoutEnd(
+    naming keyPath: String,
+    on subjectType: Any.Type,
+    at site: Site,
+    offersRemovingDuplicates: Bool
+  ) -> Never {
+    let remedy =
+      offersRemovingDuplicates
+      ? "Set it only when the new value differs, or observe with removingDuplicates: true, which skips the assignment of an equal value."
+      : "Set it only when the new value differs."
     stop(
       """
       the handler observing \(keyPath) on \(subjectType)\
       \(site.observedAt) keeps calling itself: each call changes what it observes, which calls it \
       again, without end. A handler that sets the value it observes, even to an equal one \
-      (title = title.trimmed() when it is already trimmed), is called again by that change. Set it \
-      only when the new value differs, or observe with removingDuplicates: true, which skips the \
-      assignment of an equal value.
+      (title = title.trimmed() when it is already trimmed), is called again by that change. \
+      \(remedy)
       """,
       at: site
     )

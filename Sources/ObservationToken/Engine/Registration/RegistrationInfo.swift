@@ -53,6 +53,9 @@ struct RegistrationInfo: @unchecked Sendable {
     "\(subjectType) \(keyPath) \(options.subtracting([.old, .new]))"
   }
 
+  /// Whether a raw observer registered it (`addObserver`), not a token.
+  var isRaw: Bool { raw != nil }
+
   /// The raw observer and its context; `nil` for the private registration of a token.
   private var raw: RawObserver? {
     guard case .raw(let raw) = origin else { return nil }
