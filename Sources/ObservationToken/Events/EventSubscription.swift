@@ -14,12 +14,13 @@
 /// their own state.
 @usableFromInline
 class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
-  let source: EventSource
-  let origin: SubscriptionOrigin
   /// Its place in the source's list, kept by the list under its lock (see
   /// ``ListedSubscription/listIndex``); no exclusivity checks: they would cost every
-  /// subscribe and end two calls.
-  @usableFromInline @exclusivity(unchecked) final var listIndex = EventSubscription.notListed
+  /// subscribe and end two calls. First, so that it shares a word with the gate (see
+  /// ``ListIndex``).
+  @usableFromInline @exclusivity(unchecked) final var listIndex = ListIndex.notListed
+  let source: EventSource
+  let origin: SubscriptionOrigin
 
   init<Parameter>(source: EventSource, origin: SubscriptionOrigin, parameterType: Parameter.Type) {
     assert(parameterType == source.parameterType, "ObservationToken: a subscription for \(Parameter.self) was made on an event of \(source.parameterType)")

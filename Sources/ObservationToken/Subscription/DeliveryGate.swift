@@ -16,14 +16,16 @@ import Synchronization
 struct DeliveryGate: ~Copyable {
   /// The closed, released and waiting bits, and the deliveries under way counted in eights.
   /// Changed with wrapping arithmetic, which is one instruction (the checked kind is a
-  /// compare-and-swap loop); the count cannot come near overflowing.
-  private let state = Atomic<Int>(0)
+  /// compare-and-swap loop); the count cannot come near overflowing. 32 bits, not 64: a
+  /// listed subscription keeps its 32-bit list index in the other half of the word, which
+  /// keeps a token's registration and an event subscription in a smaller allocation.
+  private let state = Atomic<UInt32>(0)
 
-  private static let closedBit = 1
-  private static let releasedBit = 2
+  private static let closedBit: UInt32 = 1
+  private static let releasedBit: UInt32 = 2
   /// A closer is (or is about to be) asleep until no delivery is under way.
-  private static let waitingBit = 4
-  private static let oneDelivery = 8
+  private static let waitingBit: UInt32 = 4
+  private static let oneDelivery: UInt32 = 8
 
   /// Whether the gate still admits deliveries.
   var isOpen: Bool { state.load(ordering: .sequentiallyConsistent) & Self.closedBit == 0 }

@@ -2,7 +2,8 @@
 ///
 /// Every kind of observation in the package is one of these — a key-value registration, a
 /// delivery on a queue, a binding — and a token holds exactly one. The base class holds
-/// the ``DeliveryGate`` (one word) and with it the whole no-call-after-end protocol:
+/// the ``DeliveryGate`` (half a word: a listed subclass keeps its ``ListIndex`` in the
+/// other half) and with it the whole no-call-after-end protocol:
 ///
 /// - every call of the handler goes through ``deliver(_:)``, which skips it once ended;
 /// - ``end()`` closes the gate; the first call runs ``didEnd()`` (leave lists, end what

@@ -145,7 +145,7 @@ struct SubscriberListTests {
 /// A subscriber that only has an order.
 final class ListedProbe: Subscription, ListedSubscription, @unchecked Sendable {
   private(set) var sequence = SubscriptionSequence.next()
-  var listIndex = ListedProbe.notListed
+  var listIndex = ListIndex.notListed
 
   /// This probe, ordered just before `other`.
   func reissued(before other: ListedProbe) -> ListedProbe {

@@ -6,11 +6,12 @@
 /// handler never starts again, and the handler is released exactly once.
 @usableFromInline
 class ObserverEntry: Subscription, ListedSubscription, @unchecked Sendable {
+  /// Its place in the list, kept by the list under its lock (see ``ListedSubscription/listIndex``);
+  /// no exclusivity checks: they would cost every subscribe and end two calls. First, so
+  /// that it shares a word with the gate (see ``ListIndex``).
+  @usableFromInline @exclusivity(unchecked) final var listIndex = ListIndex.notListed
   /// The list this entry is in.
   let list: ObserverList
-  /// Its place in the list, kept by the list under its lock (see ``ListedSubscription/listIndex``);
-  /// no exclusivity checks: they would cost every subscribe and end two calls.
-  @usableFromInline @exclusivity(unchecked) final var listIndex = ObserverEntry.notListed
 
   init(list: ObserverList) {
     self.list = list
