@@ -43,7 +43,7 @@ struct Registry {
   }
 
   func observances(of subject: NSObject, forKey key: String) -> [Observance] {
-    subjects[ObjectIdentifier(subject)]?.observances.filter { $0.keyPath == key } ?? []
+    subjects[ObjectIdentifier(subject)]?.observances.filter { $0.isAffected(byChangeOf: key) } ?? []
   }
 
   /// Sets or clears an association; returns what it replaced, to be released outside the lock.
