@@ -29,19 +29,24 @@ extension KVOBridge {
       _ = token
     }
 
-    @Test("Replacing the item: the old item's changes are no longer reported, the new one's are")
+    @Test("Replacing the item is a change of the path (.prior too); then the old item's changes are no longer reported, the new one's are")
     func intermediateReplaced() {
       let first = PlayerItem()
       let second = PlayerItem(status: .failed)
       let player = QueuePlayer(currentItem: first)
       let seen = Recorder<Seen<PlaybackStatus?>>()
-      let token = ObservationToken(observing: player, \.currentItem?.status) { _, change in
+      let token = ObservationToken(observing: player, \.currentItem?.status, options: [.prior]) { _, change in
         seen.append(Seen(change))
       }
       player.currentItem = second
       first.status = .readyToPlay
       second.status = .readyToPlay
-      #expect(seen.all == [Seen(old: .unknown, new: .failed), Seen(old: .failed, new: .readyToPlay)])
+      #expect(
+        seen.all == [
+          Seen(old: .unknown, isPrior: true), Seen(old: .unknown, new: .failed),
+          Seen(old: .failed, isPrior: true), Seen(old: .failed, new: .readyToPlay),
+        ]
+      )
       _ = token
     }
 

@@ -87,6 +87,23 @@ extension KVOBridge {
       #expect(leftovers.first?.contains("was deallocated while key value observers were still registered with it") == true)
     }
 
+    @Test("The leak check reports a key path left registered when its subject is deallocated, and the registration of its rest")
+    func leakCheckOfKeyPath() {
+      let observer = RawObserver()
+      do {
+        let item = PlayerItem()
+        do {
+          let player = QueuePlayer(currentItem: item)
+          player.addObserver(observer, forKeyPath: "currentItem.status", context: nil)
+        }
+        let leftovers = KVOShim.leftovers()
+        #expect(leftovers.count == 2)
+        #expect(leftovers.contains { $0.contains("still registered with it: <RawObserver: ") && $0.hasSuffix("for \"currentItem.status\"") })
+        #expect(leftovers.contains { $0.hasPrefix("<KeyPathChain: ") && $0.contains("still observes \"status\" of <PlayerItem: ") })
+      }
+      _ = KVOShim.leftovers()  // the item's, deallocated with the chain still registered
+    }
+
     @Test("Removing an observer that is not registered stops with NSRangeException's message")
     func removingUnregisteredStops() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

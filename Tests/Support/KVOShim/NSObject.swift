@@ -18,7 +18,7 @@ open class NSObject: Foundation.NSObject {
   /// run here), then reports what is still registered.
   deinit {
     KVOShim.release(KVOShim.registry.withLock { $0.takeAssociations(of: self) })
-    KVOShim.registry.withLock { $0.forget(self) }
+    KVOShim.release(KVOShim.registry.withLock { $0.forget(self) })
   }
 
   /// The key paths the model treats as `@objc dynamic`, with their KVC names; its stand-in
