@@ -70,7 +70,7 @@ extension KVOBridge {
     }
 
     @Test("invalidate() removes every registration of the path, the item's included")
-    func invalidateRemovesTheChain() {
+    func invalidateRemovesTheChain() throws {
       let item = PlayerItem()
       let player = QueuePlayer(currentItem: item)
       let seen = Recorder<PlaybackStatus?>()
@@ -80,7 +80,7 @@ extension KVOBridge {
       item.status = .readyToPlay
       token.invalidate()
       #if KVO_SHIM
-      #expect(KVOShim.leftovers() == [])
+      try #require(KVOShim.leftovers() == [])
       #endif
       item.status = .failed
       player.currentItem = PlayerItem()
