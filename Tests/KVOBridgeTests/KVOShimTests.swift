@@ -87,6 +87,23 @@ extension KVOBridge {
       #expect(leftovers.first?.contains("was deallocated while key value observers were still registered with it") == true)
     }
 
+    @Test("The leak check reports a key path left registered when its subject is deallocated, and the registration of its rest")
+    func leakCheckOfKeyPath() {
+      let observer = RawObserver()
+      do {
+        let item = PlayerItem()
+        do {
+          let player = QueuePlayer(currentItem: item)
+          player.addObserver(observer, forKeyPath: "currentItem.status", context: nil)
+        }
+        let leftovers = KVOShim.leftovers()
+        #expect(leftovers.count == 2)
+        #expect(leftovers.contains { $0.contains("still registered with it: <RawObserver: ") && $0.hasSuffix("for \"currentItem.status\"") })
+        #expect(leftovers.contains { $0.hasPrefix("<KeyPathChain: ") && $0.contains("still observes \"status\" of <PlayerItem: ") })
+      }
+      _ = KVOShim.leftovers()  // the item's, deallocated with the chain still registered
+    }
+
     @Test("Removing an observer that is not registered stops with NSRangeException's message")
     func removingUnregisteredStops() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -128,6 +145,63 @@ extension KVOBridge {
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       #expect(message.contains("-observeValueForKeyPath:ofObject:change:context: message was received but not handled."))
+    }
+
+    @Test("A key path of several keys is notified as the whole path of the object observed, with its values")
+    func keyPathOfSeveralKeys() throws {
+      final class PathObserver: NSObject, @unchecked Sendable {
+        var calls: [(keyPath: String?, object: AnyObject?, change: [NSKeyValueChangeKey: Any])] = []
+        override func observeValue(
+          forKeyPath keyPath: String?,
+          of object: Any?,
+          change: [NSKeyValueChangeKey: Any]?,
+          context: UnsafeMutableRawPointer?
+        ) {
+          calls.append((keyPath, object as AnyObject?, change ?? [:]))
+        }
+      }
+      let item = PlayerItem()
+      let player = QueuePlayer(currentItem: item)
+      let observer = PathObserver()
+      player.addObserver(observer, forKeyPath: "currentItem.status", options: [.old, .new], context: nil)
+      item.status = .readyToPlay
+      player.currentItem = nil
+      player.removeObserver(observer, forKeyPath: "currentItem.status", context: nil)
+      #expect(KVOShim.leftovers() == [])
+      try #require(observer.calls.count == 2)
+      #expect(observer.calls.allSatisfy { $0.keyPath == "currentItem.status" && $0.object === player })
+      #expect(observer.calls[0].change[.oldKey] as? Int == 0 && observer.calls[0].change[.newKey] as? Int == 1)
+      #expect(observer.calls[1].change[.oldKey] as? Int == 1 && observer.calls[1].change[.newKey] is NSNull)
+    }
+
+    @Test("An intermediate replaced without a KVO notification stops, as Apple raises, at the next change of its key")
+    func uncompliantIntermediateStops() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        final class CarelessPlayer: QueuePlayer, @unchecked Sendable {
+          /// Replaces the item without telling KVO: not KVO-compliant.
+          func replaceItemSilently(with item: PlayerItem) {
+            Self.silently = true
+            currentItem = item
+            Self.silently = false
+          }
+          nonisolated(unsafe) static var silently = false
+          override func willChangeValue(forKey key: String) { if !Self.silently { super.willChangeValue(forKey: key) } }
+          override func didChangeValue(forKey key: String) { if !Self.silently { super.didChangeValue(forKey: key) } }
+        }
+        let player = CarelessPlayer(currentItem: PlayerItem())
+        let observer = RawObserver()
+        player.addObserver(observer, forKeyPath: "currentItem.status", context: nil)
+        player.replaceItemSilently(with: PlayerItem())
+        player.currentItem = PlayerItem()
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("Cannot update for observer <RawObserver: "))
+      #expect(message.contains("for the key path \"currentItem.status\" from <CarelessPlayer: "))
+      #expect(
+        message.contains(
+          "most likely because the value for the key \"currentItem\" has changed without an appropriate KVO notification being sent. Check the KVO-compliance of the CarelessPlayer class."
+        )
+      )
     }
 
     @Test("Observers are not retained: a notification to one deallocated while registered stops")

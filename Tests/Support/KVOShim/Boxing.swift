@@ -24,7 +24,7 @@ enum Boxing {
   }
 
   /// The value inside any number of optionals; `nil` for none.
-  private static func unwrapped(_ value: Any?) -> Any? {
+  static func unwrapped(_ value: Any?) -> Any? {
     guard let value else { return nil }
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .optional else { return value }

@@ -18,7 +18,7 @@ open class NSObject: Foundation.NSObject {
   /// run here), then reports what is still registered.
   deinit {
     KVOShim.release(KVOShim.registry.withLock { $0.takeAssociations(of: self) })
-    KVOShim.registry.withLock { $0.forget(self) }
+    KVOShim.release(KVOShim.registry.withLock { $0.forget(self) })
   }
 
   /// The key paths the model treats as `@objc dynamic`, with their KVC names; its stand-in
@@ -39,31 +39,46 @@ open class NSObject: Foundation.NSObject {
     KVOShim.stop("NSUnknownKeyException: [\(KVOShim.describe(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
   }
 
+  /// Apple's `value(forKeyPath:)`: each key's value, read from the previous one; a `nil` on
+  /// the way is the result. (The model follows to-one relationships only.)
+  open func value(forKeyPath keyPath: String) -> Any? {
+    let keys = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
+    let value = value(forKey: keys[0])
+    guard keys.count == 2 else { return value }
+    guard let value = Boxing.unwrapped(value) else { return nil }
+    guard let object = value as? NSObject else {
+      KVOShim.stop("the model of KVO follows key paths through objects, not through the \(type(of: value)) of \"\(keys[0])\"")
+    }
+    return object.value(forKeyPath: keys[1])
+  }
+
   // MARK: Registering
 
   /// Apple's `addObserver(_:forKeyPath:options:context:)`. With `.initial`, the observer is
   /// notified inside this call, before the registration exists — so removing it from that
-  /// notification stops, as it raises on Apple (openradar 34307466).
+  /// notification stops, as it raises on Apple (openradar 34307466). A key path of several
+  /// keys ("a.b") is observed through a ``KeyPathChain``: its old and new values are the
+  /// whole path's, `NSNull` when a key on the way is `nil`.
   open func addObserver(
     _ observer: NSObject,
     forKeyPath keyPath: String,
     options: NSKeyValueObservingOptions = [],
     context: UnsafeMutableRawPointer?
   ) {
-    guard !keyPath.contains(".") else {
-      KVOShim.stop("the model of KVO observes one key, not the key path \"\(keyPath)\"")
-    }
     if options.contains(.initial) {
       var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-      if options.contains(.new) { change[.newKey] = Boxing.box(value(forKey: keyPath)) }
+      if options.contains(.new) { change[.newKey] = Boxing.box(value(forKeyPath: keyPath)) }
       observer.observeValue(forKeyPath: keyPath, of: self, change: change, context: context)
     }
-    let observance = Observance(observer: observer, keyPath: keyPath, options: options, context: context)
+    var observance = Observance(observer: observer, keyPath: keyPath, options: options, context: context)
+    if keyPath.contains(".") { observance.chain = KeyPathChain(root: self, target: observance) }
     KVOShim.registry.withLock { $0.add(observance, to: self) }
+    observance.chain?.attach()
   }
 
   /// Apple's `removeObserver(_:forKeyPath:context:)`: removing what is not registered stops
-  /// with Apple's `NSRangeException` message.
+  /// with Apple's `NSRangeException` message. Removing a key path of several keys removes
+  /// the registrations of its chain too.
   open func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
     remove(observer, forKeyPath: keyPath, context: .some(context))
   }
@@ -76,13 +91,15 @@ open class NSObject: Foundation.NSObject {
 
   private func remove(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer??) {
     let removed = KVOShim.registry.withLock { $0.remove(observer, forKeyPath: keyPath, context: context, from: self) }
-    guard removed == nil else { return }
-    KVOShim.stop(
-      """
-      NSRangeException, reason: 'Cannot remove an observer \(KVOShim.describe(observer)) for the key path \
-      "\(keyPath)" from \(KVOShim.describe(self)) because it is not registered as an observer.'
-      """
-    )
+    guard let removed else {
+      KVOShim.stop(
+        """
+        NSRangeException, reason: 'Cannot remove an observer \(KVOShim.describe(observer)) for the key path \
+        "\(keyPath)" from \(KVOShim.describe(self)) because it is not registered as an observer.'
+        """
+      )
+    }
+    removed.chain?.end()
   }
 
   // MARK: Receiving
@@ -152,7 +169,7 @@ open class NSObject: Foundation.NSObject {
     }
     for (observance, observer) in observances {
       var notification = change.dictionary(isPrior: true)
-      if observance.options.contains(.old), let old = change.old { notification[.oldKey] = Boxing.box(old) }
+      if observance.options.contains(.old), let old = old(of: observance, in: change) { notification[.oldKey] = Boxing.box(old) }
       call(observer, for: observance, with: notification, isPrior: true, hook: hook)
     }
   }
@@ -165,17 +182,34 @@ open class NSObject: Foundation.NSObject {
     guard let change else {
       KVOShim.stop("didChangeValue for \"\(key)\" of \(KVOShim.describe(self)) without a matching willChangeValue")
     }
+    // Chains move to the new value of their first key before anyone is notified.
+    let chains = observances.compactMap(\.observance.chain)
+    if !chains.isEmpty {
+      guard change.kind == .setting else {
+        KVOShim.stop("the model of KVO follows key paths through to-one relationships, not through \"\(key)\"")
+      }
+      let old = Boxing.unwrapped(change.old) as? NSObject
+      for chain in chains { chain.move(from: old) }
+    }
     let newValue = observances.contains { $0.observance.options.contains(.new) } ? new(change) : nil
     for (observance, observer) in observances {
       var notification = change.dictionary(isPrior: false)
       if observance.options.contains(.old), change.kind == .setting || change.old != nil {
-        notification[.oldKey] = Boxing.box(change.old)
+        notification[.oldKey] = Boxing.box(old(of: observance, in: change))
       }
       if observance.options.contains(.new), change.kind == .setting || newValue != nil {
-        notification[.newKey] = Boxing.box(newValue)
+        notification[.newKey] = Boxing.box(observance.chain == nil ? newValue : value(forKeyPath: observance.keyPath))
       }
       call(observer, for: observance, with: notification, isPrior: false, hook: hook)
     }
+  }
+
+  /// The old value `observance` is told of: the key's, or for a key path the whole path's,
+  /// read from the old value of its first key (kept alive by `change`).
+  private func old(of observance: Observance, in change: PendingChange) -> Any? {
+    guard let chain = observance.chain else { return change.old }
+    let old = (Boxing.unwrapped(change.old) as? NSObject)?.value(forKeyPath: chain.rest)
+    return old as Any  // a nil on the way is a value: NSNull
   }
 
   /// The observers to call, retained while the lock is held, as Apple retains them

@@ -10,6 +10,9 @@ struct Observance {
   let keyPath: String
   let options: NSKeyValueObservingOptions
   let context: UnsafeMutableRawPointer?
+  /// For a key path of several keys ("a.b"): the internal registration of its rest with
+  /// the current `a`, removed with this one.
+  var chain: KeyPathChain?
 
   init(observer: NSObject, keyPath: String, options: NSKeyValueObservingOptions, context: UnsafeMutableRawPointer?) {
     self.observer = observer
@@ -18,6 +21,12 @@ struct Observance {
     self.keyPath = keyPath
     self.options = options
     self.context = context
+  }
+
+  /// Whether a change of `key` of the observed object changes what this observes: the key
+  /// itself, or the first key of a path.
+  func isAffected(byChangeOf key: String) -> Bool {
+    keyPath == key || (chain?.firstKey == key)
   }
 
   func matches(_ observer: NSObject, _ keyPath: String, context: UnsafeMutableRawPointer??) -> Bool {

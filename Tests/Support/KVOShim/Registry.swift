@@ -43,7 +43,7 @@ struct Registry {
   }
 
   func observances(of subject: NSObject, forKey key: String) -> [Observance] {
-    subjects[ObjectIdentifier(subject)]?.observances.filter { $0.keyPath == key } ?? []
+    subjects[ObjectIdentifier(subject)]?.observances.filter { $0.isAffected(byChangeOf: key) } ?? []
   }
 
   /// Sets or clears an association; returns what it replaced, to be released outside the lock.
@@ -74,9 +74,10 @@ struct Registry {
   }
 
   /// After the associations are released: what is still registered goes to the graveyard,
-  /// and the identity is free for a new object.
-  mutating func forget(_ subject: NSObject) {
-    guard let record = subjects.removeValue(forKey: ObjectIdentifier(subject)) else { return }
+  /// and the identity is free for a new object. Returns the registrations, to be released
+  /// outside the lock (a key path's chain is an object that calls back into the model).
+  mutating func forget(_ subject: NSObject) -> [Observance] {
+    guard let record = subjects.removeValue(forKey: ObjectIdentifier(subject)) else { return [] }
     for observance in record.observances {
       graveyard.append(
         """
@@ -85,6 +86,7 @@ struct Registry {
         """
       )
     }
+    return record.observances
   }
 
   mutating func takeLeftovers() -> [String] {
