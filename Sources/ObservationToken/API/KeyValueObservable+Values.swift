@@ -72,7 +72,15 @@ extension KeyValueObservable {
   /// The whole value at `keyPath` after `change`: its new value for a setting; for a
   /// collection change, which carries only the elements, the value read again.
   func value<Value>(at keyPath: KeyPath<Self, Value>, after change: ObservedChange<Value>) -> Value {
-    if change.kind == .setting, let newValue = change.newValue { return newValue }
-    return self[keyPath: keyPath]
+    change.wholeValue { self[keyPath: keyPath] }
+  }
+}
+
+extension ObservedChange {
+  /// The whole value after this change: its new value for a setting; for a collection
+  /// change, which carries only the elements, what `read` reads from the subject.
+  func wholeValue(orRead read: () -> Value) -> Value {
+    if kind == .setting, let newValue { return newValue }
+    return read()
   }
 }

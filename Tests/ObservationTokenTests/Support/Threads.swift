@@ -1,13 +1,18 @@
 import Dispatch
 import Foundation
 
+/// How long a join waits before calling the threads deadlocked. A deadlock detector, not a
+/// timing check: generous, because a stress test under ThreadSanitizer on two cores busy
+/// with other builds once needed more than two minutes (a false "deadlock" at 120 s).
+let deadlockTimeout = DispatchTimeInterval.seconds(600)
+
 /// A thread started by ``startThread(_:)``.
 struct StartedThread: Sendable {
   fileprivate let group: DispatchGroup
 
   /// Waits for the thread to finish. Returns `false` if it has not finished within
   /// `timeout` (a deadlock), `true` otherwise.
-  func join(timeout: DispatchTimeInterval = .seconds(120)) -> Bool {
+  func join(timeout: DispatchTimeInterval = deadlockTimeout) -> Bool {
     group.wait(timeout: .now() + timeout) == .success
   }
 }
@@ -31,7 +36,7 @@ func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) 
 /// if they have not all finished within `timeout` (a deadlock), `true` otherwise.
 func runOnThreads(
   _ count: Int,
-  timeout: DispatchTimeInterval = .seconds(120),
+  timeout: DispatchTimeInterval = deadlockTimeout,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
   let start = DispatchSemaphore(value: 0)

@@ -71,7 +71,7 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
             naming: keyPathName,
             on: rootType,
             at: .observation(observedAt),
-            offersRemovingDuplicates: false
+            offersRemovingDuplicates: true
           )
         } _: {
           hand(change, from: subject)

@@ -99,6 +99,45 @@ extension ObservationToken {
   }
 }
 
+extension ObservationToken {
+  /// Observes an `@objc dynamic` property of an `NSObject`, skipping assignments of a value
+  /// equal to the one it replaces: KVO reports every assignment, equal or not, and a
+  /// handler that writes back (a binding in the other direction, a formatter) would
+  /// otherwise run again for nothing.
+  ///
+  /// `.initial`, `.prior` and to-many changes always come.
+  ///
+  /// ```swift
+  /// let token = ObservationToken(observing: player, \.status, removingDuplicates: true) { player, change in
+  ///   statusLabel.text = "\(change.newValue ?? .unknown)"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - subject: The object to observe; not retained.
+  ///   - keyPath: An `@objc dynamic` property; any other key path stops with a message.
+  ///   - options: Extra moments to call the handler: `.initial`, `.prior`.
+  ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  ///   - changeHandler: Receives the subject and the change.
+  public convenience init<Subject: NSObject, Value: Equatable>(
+    observing subject: Subject,
+    _ keyPath: KeyPath<Subject, Value>,
+    options: KeyValueObservingOptions = [],
+    removingDuplicates: Bool,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void
+  ) {
+    // The engine's duplicate test, as `observe(_:removingDuplicates:)` uses it.
+    self.init(observing: subject, keyPath, options: options, file: file, line: line) { subject, change in
+      if removingDuplicates, change.isDuplicate { return }
+      changeHandler(subject, change)
+    }
+  }
+}
+
 extension KVOSubscription {
   /// A subscription for `keyPath` of `subject` whose handler reads changes of `Value`;
   /// stops when KVO cannot observe the key path.

@@ -40,7 +40,17 @@ extension ObservationToken {
     line: UInt = #line,
     changeHandler: @escaping @Sendable (ObservedChange<Value>) -> Void
   ) {
-    self.init(observing: subject, keyPath, options: options, on: queue, initialInPlace: false, file: file, line: line, changeHandler)
+    self.init(
+      observing: subject,
+      keyPath,
+      options: options,
+      on: queue,
+      initialInPlace: false,
+      file: file,
+      line: line,
+      delivering: { _, change in change },
+      changeHandler
+    )
   }
 
   /// Observes an `@objc dynamic` property of an `NSObject` through KVO, calling a
@@ -81,7 +91,8 @@ extension ObservationToken {
       on: .main,
       initialInPlace: MainQueue.isCurrent,
       file: file,
-      line: line
+      line: line,
+      delivering: { _, change in change }
     ) { change in
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { changeHandler(change) }
@@ -89,25 +100,33 @@ extension ObservationToken {
   }
 
   /// The KVO subscription decorated with a ``ScheduledDelivery`` on `queue` — the mechanism
-  /// behind the engine's deliveries elsewhere, reused as it is. With `initialInPlace` (the
-  /// caller is on `queue`), the `.initial` call runs before this returns.
-  private convenience init<Subject: NSObject, Value: Sendable>(
+  /// behind the engine's deliveries elsewhere, reused as it is — and, for a binding, with
+  /// its ``Binding`` around that. `payload` makes what crosses to the queue; with
+  /// `initialInPlace` (the caller is on `queue`), the `.initial` call runs before this
+  /// returns.
+  convenience init<Subject: NSObject, Value, Payload: Sendable>(
     observing subject: Subject,
     _ keyPath: KeyPath<Subject, Value>,
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
     initialInPlace: Bool,
+    binding: Binding? = nil,
     file: StaticString,
     line: UInt,
-    _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void
+    delivering payload: @escaping (Subject, ObservedChange<Value>) -> Payload,
+    _ handler: @escaping @Sendable (Payload) -> Void
   ) {
-    let delivery = ScheduledDelivery<ObservedChange<Value>>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler { _, change in
-      change.readChange(of: Value.self) { delivery.schedule($0) }
+    let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
+    let schedule = ErasedChangeHandler { subject, change in
+      if let binding, !binding.hasTarget { return false }
+      guard let subject = subject as? Subject else { return false }
+      change.readChange(of: Value.self) { delivery.schedule(payload(subject, $0)) }
       return true
     }
     let subscription = KVOSubscription(observing: subject, keyPath, handler: schedule, file: file, line: line)
-    self.init(subscription, through: delivery)
+    delivery.decorate(subscription)
+    // Without a binding the token holds the delivery; with one, the binding around it.
+    self.init(delivery, through: binding)
     guard initialInPlace, options.contains(.initial) else {
       subscription.start(options: options)
       return

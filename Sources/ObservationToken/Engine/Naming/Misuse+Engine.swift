@@ -79,7 +79,7 @@ extension Misuse {
   /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
   /// end; the form for observations that are not the engine's registrations (KVO's). The
   /// fix offered is `removingDuplicates: true` only where the observation has that option:
-  /// a raw observer and a KVO token do not.
+  /// a raw observer does not.
   static func reentersWithoutEnd(
     naming keyPath: String,
     on subjectType: Any.Type,

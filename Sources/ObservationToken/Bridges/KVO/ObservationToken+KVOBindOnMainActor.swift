@@ -1,0 +1,115 @@
+#if (canImport(ObjectiveC) && !KVO_BRIDGE_COPY) || KVO_SHIM
+#if KVO_SHIM
+@testable import ObservationToken
+import KVOShim
+#else
+import Foundation
+#endif
+
+extension ObservationToken {
+  /// Binds an `@objc dynamic` property of an `NSObject` to a property of a main-actor
+  /// target, such as a view: writes the current value now, then every change on the main
+  /// actor, whichever thread KVO reports it on — a player's `rate` changes off the main
+  /// thread.
+  ///
+  /// Made on the main actor, the current value is written before the initializer returns;
+  /// later changes are queued on the main queue in change order, each written as it comes.
+  /// After ``invalidate()`` returns no write starts, queued ones included. The target is
+  /// held weakly; the binding ends when it is released, or when the subject is. The value
+  /// crosses to the main actor, so it must be `Sendable`.
+  ///
+  /// ```swift
+  /// ObservationToken(binding: player, \.rate, to: rateSlider, \.value, on: MainActor.shared)
+  ///   .store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - subject: The object to follow; not retained.
+  ///   - keyPath: An `@objc dynamic` property; any other key path stops with a message.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  @MainActor
+  public convenience init<Subject: NSObject, Value: Sendable, Target: AnyObject>(
+    binding subject: Subject,
+    _ keyPath: KeyPath<Subject, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(binding: subject, keyPath, onMainActorTo: target, file: file, line: line) { target, value in
+      target[keyPath: targetKeyPath] = value
+    }
+  }
+
+  /// Binds an `@objc dynamic` property of an `NSObject` to an optional property of a
+  /// main-actor target of the same wrapped type, such as an item's `String` title to a
+  /// label's `String?` text, on the main actor.
+  ///
+  /// ```swift
+  /// ObservationToken(binding: item, \.title, to: titleLabel, \.text, on: MainActor.shared)
+  ///   .store(in: &bag)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - subject: The object to follow; not retained.
+  ///   - keyPath: An `@objc dynamic` property; any other key path stops with a message.
+  ///   - target: The object to update on the main actor; held weakly.
+  ///   - targetKeyPath: The optional property of `target` to set.
+  ///   - actor: `MainActor.shared`.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  @MainActor
+  public convenience init<Subject: NSObject, Value: Sendable, Target: AnyObject>(
+    binding subject: Subject,
+    _ keyPath: KeyPath<Subject, Value>,
+    to target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
+    on actor: MainActor,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(binding: subject, keyPath, onMainActorTo: target, file: file, line: line) { target, value in
+      target[keyPath: targetKeyPath] = value
+    }
+  }
+
+  /// The queue delivery of ``init(observing:_:options:on:file:line:changeHandler:)`` with
+  /// the engine's ``Binding`` around it, as the engine's main-actor binding is made: the
+  /// whole value is read where it changed, queued on the main queue, and written there
+  /// under the binding's guard. `apply`, the target and its key path belong to the main
+  /// actor and are used only in that write.
+  @MainActor
+  private convenience init<Subject: NSObject, Value: Sendable, Target: AnyObject>(
+    binding subject: Subject,
+    _ keyPath: KeyPath<Subject, Value>,
+    onMainActorTo target: Target,
+    file: StaticString,
+    line: UInt,
+    apply: @escaping @MainActor (Target, Value) -> Void
+  ) {
+    let binding = Binding(target: target)
+    let write: @MainActor @Sendable (Value) -> Void = { [weak target] value in
+      if let target { apply(target, value) }
+    }
+    self.init(
+      observing: subject,
+      keyPath,
+      options: [.initial],
+      on: .main,
+      initialInPlace: true,
+      binding: binding,
+      file: file,
+      line: line,
+      delivering: { subject, _ in subject[keyPath: keyPath] }
+    ) { value in
+      // The main queue runs on the main actor.
+      MainActor.assumeIsolated { binding.apply { write(value) } }
+    }
+  }
+}
+#endif
