@@ -75,8 +75,28 @@ final class EventSource: @unchecked Sendable {
           if subscription.receive(parameter) { called = true }
         }
       }
+    } traced: {
+      called = sendTraced(parameter, to: reading)
     }
     subscribers.endReading(reading)
+    return called
+  }
+
+  /// The same calls, each with its subscription on the thread's trace: a handler that
+  /// sends what it receives again, without end, would overflow the stack; it stops with a
+  /// message naming it instead (see ``DeliveryDepth``). Reached only nested deeply.
+  @inline(never)
+  func sendTraced(_ parameter: ErasedValue, to reading: SubscriberList<EventSubscription>.Reading) -> Bool {
+    var called = false
+    reading.forEach { subscription in
+      DeliveryDepth.tracing(subscription) {
+        Misuse.sendsWithoutEnd(subscription)
+      } _: {
+        subscription.deliver {
+          if subscription.receive(parameter) { called = true }
+        }
+      }
+    }
     return called
   }
 
