@@ -169,6 +169,8 @@ enum KVOWalkthrough {
     check(raw.titleText == "Second", "the raw cell, after removing exactly what it added, follows its new document")
     print("reused: \(cell.titleText) | \(cell.subtitleText)")
 
+    readmeSnippet(document: second)
+
     // Releasing the document first is safe: its tokens become invalid, nothing is left registered.
     var watcher: ObservationToken?
     do {
@@ -179,6 +181,20 @@ enum KVOWalkthrough {
     cell.document = nil
     raw.document = nil
     print("The raw cell needed 3 contexts, 2 observeValue overrides and 6 matched add/remove calls; the token cell needs none.")
+  }
+
+  /// The README's snippet, verbatim: the `.initial` call, then the change.
+  static func readmeSnippet(document: Document) {
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    // document: an NSObject subclass with @objc dynamic var title
+    let token = ObservationToken(observing: document, \.title, options: [.initial]) { document, change in
+      print(change.newValue ?? "")
+    }
+    document.title = "Third"
+    token.invalidate()
+    check(printed == ["Second", "Third"], "the README's KVO token: the .initial call, then the change")
+    Swift.print("the README's KVO token printed \(printed)")
   }
 }
 #endif

@@ -4,6 +4,7 @@
 EngineWalkthrough.run()
 CellBindingWalkthrough.run()
 ReadmeTour.run()
+await ReadmeSnippets.run()
 ContextTrapWalkthrough.run()
 await ThreadingWalkthrough.run()
 await DocCommentExamples.run()
