@@ -1,10 +1,14 @@
+// swift-format-ignore-file
+// (The snippets are formatted as the articles print them, within the page's 76 columns; the
+// check below compares their lines.)
 import Dispatch
 import Foundation
 import Observation
 import ObservationToken
 
 /// The DocC articles' snippets (Sources/ObservationToken/ObservationToken.docc), compiled and
-/// run, so the articles stay true. Each enum holds one article's snippets, verbatim; what a
+/// run, so the articles stay true (the snippets an article quotes from another walkthrough
+/// run there). Each enum holds one article's snippets, verbatim; what a
 /// snippet leaves to the reader (a model named but not declared) is declared beside it.
 /// The package manifest's snippet is the one this target cannot compile.
 enum DocCArticles {
@@ -20,9 +24,10 @@ enum DocCArticles {
     MisuseDiagnostics.run()
   }
 
-  /// Checks that every `swift` code block of the articles is here (the Apple KVO cell in
-  /// DocCArticles+KVO.swift, and its model in the KVO walkthrough): its lines, trimmed, in order, with lines of this file
-  /// allowed between them (declarations a snippet leaves to the reader, checks).
+  /// Checks that every `swift` code block of the articles is here, or in the walkthrough an
+  /// article quotes (the view controller, the KVO cell, the context trap): its lines,
+  /// trimmed, in order, with other lines allowed between them (declarations a snippet leaves
+  /// to the reader, checks).
   static func checkEverySnippetHasItsTwin(source: String = #filePath) {
     let playgrounds = URL(fileURLWithPath: source).deletingLastPathComponent()
     let catalog = playgrounds.appendingPathComponent("../Sources/ObservationToken/ObservationToken.docc")
@@ -31,7 +36,7 @@ enum DocCArticles {
     }
     func contents(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
     let twins = lines(
-      ["KVOWalkthrough.swift", "DocCArticles.swift", "DocCArticles+KVO.swift"]
+      ["DocCArticles.swift", "ThreadingWalkthrough.swift", "KVOWalkthrough.swift", "ContextTrapWalkthrough.swift"]
         .map { contents(playgrounds.appendingPathComponent($0)) }.joined(separator: "\n")
     )
     let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
@@ -48,7 +53,7 @@ enum DocCArticles {
           for line in twins[start...] where next < snippet.endIndex && line == snippet[next] { next += 1 }
           return twins[start] == first && next == snippet.endIndex
         }
-        check(found, "a twin in Playgrounds/DocCArticles*.swift of the snippet in \(article) starting \(first)")
+        check(found, "a twin in Playgrounds/ of the snippet in \(article) starting \(first)")
         snippets += 1
       }
     }
@@ -169,18 +174,8 @@ enum DocCArticles {
   // MARK: - Threading and Delivery
 
   enum ThreadingAndDelivery {
-    /// A `@MainActor` model, and so `Sendable`.
-    @MainActor
-    final class DocumentModel: KeyValueObservable {
-      @Observed var title = "Untitled"
-      @Observed var progress = 0
-    }
-
-    /// A main-actor view, as `UILabel` is.
-    @MainActor
-    final class Label {
-      var text: String?
-    }
+    typealias DocumentModel = ThreadingWalkthrough.DocumentModel
+    typealias DocumentViewController = ThreadingWalkthrough.DocumentViewController
 
     /// A plain model, not `Sendable`.
     final class Draft: KeyValueObservable {
@@ -189,25 +184,6 @@ enum DocCArticles {
 
     final class Note: KeyValueObservable {
       @Observed var title = "Untitled"
-    }
-
-    @MainActor final class DocumentViewController {
-      let model: DocumentModel          // a @MainActor KeyValueObservable
-      let progressLabel = Label()       // a @MainActor view, as UILabel is
-      var titleText = ""
-      var bag = ObservationBag()
-
-      init(model: DocumentModel) { self.model = model }
-
-      func bind() {
-        model.observe(\.title, options: [.initial], on: MainActor.shared) {
-          [weak self] _, change in
-          self?.titleText = change.newValue ?? ""
-        }.store(in: &bag)
-        // Written on the main actor, whichever thread changes the model.
-        model.bind(\.progress, to: progressLabel, \.text,
-                   on: MainActor.shared) { "\($0) %" }.store(in: &bag)
-      }
     }
 
     actor TitleLog {
@@ -255,75 +231,6 @@ enum DocCArticles {
       @Observed var title = "Untitled"
     }
 
-    final class Account: KeyValueObservable {
-      @Observed var balance = 0
-    }
-
-    nonisolated(unsafe) private static var baseContext = 0
-    nonisolated(unsafe) private static var detailContext = 0
-
-    class BaseScreen: KeyValueObserving {
-      var log: [String] = []
-
-      init(account: Account) {
-        account.addObserver(self, forKeyPath: \Account.balance,
-                            options: [.new], context: &baseContext)
-      }
-
-      func observeValue(
-        forKeyPath keyPath: AnyKeyPath,
-        of object: AnyObject,
-        change: KeyValueChange,
-        context: UnsafeMutableRawPointer?
-      ) {
-        guard context == UnsafeMutableRawPointer(&baseContext) else { return }
-        log.append("base sees \(change.newValue ?? "–")")
-      }
-    }
-
-    final class DetailScreen: BaseScreen {
-      override init(account: Account) {
-        super.init(account: account)
-        account.addObserver(self, forKeyPath: \Account.balance,
-                            options: [.new], context: &detailContext)
-      }
-
-      override func observeValue(
-        forKeyPath keyPath: AnyKeyPath,
-        of object: AnyObject,
-        change: KeyValueChange,
-        context: UnsafeMutableRawPointer?
-      ) {
-        guard context == UnsafeMutableRawPointer(&detailContext) else {
-          return super.observeValue(forKeyPath: keyPath, of: object,
-                                    change: change, context: context)
-        }
-        log.append("detail sees \(change.newValue ?? "–")")
-      }
-    }
-
-    class TokenBaseScreen {
-      var log: [String] = []
-      private var baseToken: ObservationToken?
-
-      init(account: Account) {
-        baseToken = account.observe(\.balance) { [unowned self] _, change in
-          log.append("base sees \(change.newValue ?? 0)")
-        }
-      }
-    }
-
-    final class TokenDetailScreen: TokenBaseScreen {
-      private var detailToken: ObservationToken?
-
-      override init(account: Account) {
-        super.init(account: account)
-        detailToken = account.observe(\.balance) { [unowned self] _, change in
-          log.append("detail sees \(change.newValue ?? 0)")
-        }
-      }
-    }
-
     final class TitleObserver: KeyValueObserving {
       private static let context = KeyValueObservingContext()
 
@@ -362,18 +269,6 @@ enum DocCArticles {
     }
 
     static func run() {
-      let account = Account()
-      let raw = DetailScreen(account: account)
-      let tokens = TokenDetailScreen(account: account)
-      account.balance = 10
-      check(raw.log == ["base sees 10", "detail sees 10"], "each raw class to see the change once")
-      check(tokens.log == ["base sees 10", "detail sees 10"], "each token to see the change once")
-      try? account.removeObserver(raw, forKeyPath: \Account.balance, context: &detailContext)
-      try? account.removeObserver(raw, forKeyPath: \Account.balance, context: &baseContext)
-      #if canImport(ObjectiveC) || KVO_SHIM
-      AppleCell.run()
-      #endif
-
       let document = Document()
       let observer = TitleObserver()
       observer.start(document)
