@@ -17,7 +17,8 @@ enum ContextTrapWalkthrough {
     var log: [String] = []
 
     init(account: Account) {
-      account.addObserver(self, forKeyPath: \Account.balance, options: [.new], context: &baseContext)
+      account.addObserver(self, forKeyPath: \Account.balance,
+                          options: [.new], context: &baseContext)
     }
 
     func observeValue(
@@ -36,7 +37,8 @@ enum ContextTrapWalkthrough {
   final class DetailScreen: BaseScreen {
     override init(account: Account) {
       super.init(account: account)
-      account.addObserver(self, forKeyPath: \Account.balance, options: [.new], context: &detailContext)
+      account.addObserver(self, forKeyPath: \Account.balance,
+                          options: [.new], context: &detailContext)
     }
 
     override func observeValue(
@@ -46,7 +48,8 @@ enum ContextTrapWalkthrough {
       context: UnsafeMutableRawPointer?
     ) {
       guard context == UnsafeMutableRawPointer(&detailContext) else {
-        return super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+        return super.observeValue(forKeyPath: keyPath, of: object,
+                                  change: change, context: context)
       }
       log.append("detail sees \(change.newValue ?? "–")")
     }

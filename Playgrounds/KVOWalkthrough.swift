@@ -46,12 +46,17 @@ enum KVOWalkthrough {
 
     var document: Document? {
       willSet {
-        document?.removeObserver(self, forKeyPath: "title", context: &titleContext)
-        document?.removeObserver(self, forKeyPath: "isFavorite", context: &favoriteContext)
+        document?.removeObserver(self, forKeyPath: "title",
+                                 context: &titleContext)
+        document?.removeObserver(self, forKeyPath: "isFavorite",
+                                 context: &favoriteContext)
       }
       didSet {
-        document?.addObserver(self, forKeyPath: "title", options: [.initial, .new], context: &titleContext)
-        document?.addObserver(self, forKeyPath: "isFavorite", options: [.initial, .new], context: &favoriteContext)
+        let options: NSKeyValueObservingOptions = [.initial, .new]
+        document?.addObserver(self, forKeyPath: "title",
+                              options: options, context: &titleContext)
+        document?.addObserver(self, forKeyPath: "isFavorite",
+                              options: options, context: &favoriteContext)
       }
     }
 
@@ -66,7 +71,8 @@ enum KVOWalkthrough {
       } else if context == UnsafeMutableRawPointer(&favoriteContext) {
         isFavoriteSelected = change?[.newKey] as? Bool ?? false
       } else {
-        super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+        super.observeValue(forKeyPath: keyPath, of: object,
+                           change: change, context: context)
       }
     }
 
@@ -116,8 +122,11 @@ enum KVOWalkthrough {
       didSet {
         bag.removeAll()
         guard let document else { return }
-        ObservationToken(binding: document, \.title, to: self, \.titleText).store(in: &bag)
-        ObservationToken(observing: document, \.isFavorite, options: [.initial]) { [unowned self] _, change in
+        ObservationToken(binding: document, \.title, to: self, \.titleText)
+          .store(in: &bag)
+        ObservationToken(
+          observing: document, \.isFavorite, options: [.initial]
+        ) { [unowned self] _, change in
           isFavoriteSelected = change.newValue ?? false
         }.store(in: &bag)
       }

@@ -30,11 +30,13 @@ enum ThreadingWalkthrough {
     }
 
     func bind() {
-      model.observe(\.title, options: [.initial], on: MainActor.shared) { [weak self] _, change in
+      model.observe(\.title, options: [.initial], on: MainActor.shared) {
+        [weak self] _, change in
         self?.titleText = change.newValue ?? ""
       }.store(in: &bag)
-      // A binding written on the main actor, whichever thread changes the model.
-      model.bind(\.progress, to: progressLabel, \.text, on: MainActor.shared) { "\($0) %" }.store(in: &bag)
+      // Written on the main actor, whichever thread changes the model.
+      model.bind(\.progress, to: progressLabel, \.text,
+                 on: MainActor.shared) { "\($0) %" }.store(in: &bag)
     }
   }
 

@@ -60,7 +60,7 @@ extension KeyValueObservable where Self: Sendable {
   ///
   /// Calls are queued on the main queue in change order, whichever thread makes the
   /// change, with the same rules as
-  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
+  /// ``observe(_:options:on:file:line:changeHandler:)-(_,_,_,_,_,(Self,ObservedChange<Value>)->Void)``
   /// — except that, called from the main actor, its `.initial` call is made before
   /// `observe` returns, as KVO's is; later changes are queued behind it. The handler is
   /// `@MainActor`: it may set views' properties.

@@ -5,7 +5,7 @@ extension Event where Parameter: Sendable {
   ///
   /// Each send queues one call, in send order (use a serial queue, such as
   /// `DispatchQueue.main`, to run them in that order). This is the delivery
-  /// ``KeyValueObservable/observe(_:options:on:file:line:changeHandler:)-(_,_,DispatchQueue,_,_,_)``
+  /// ``KeyValueObservable/observe(_:options:on:file:line:changeHandler:)-(_,_,_,_,_,(Self,ObservedChange<Value>)->Void)``
   /// uses: after ``ObservationToken/invalidate()`` returns no call starts, including calls
   /// already queued.
   ///

@@ -10,6 +10,9 @@ extension EventNode {
   /// ```
   ///
   /// - Returns: Whether any subscriber received it.
+  /// - Complexity: Proportional to the nodes on the event's paths and the registrations for
+  ///   its type at each; types are found by identity, never by name. A type that no node
+  ///   has ever had a registration for returns at once.
   @discardableResult
   public func post<Routed: RoutedEvent>(_ event: Routed) -> Bool {
     route(event, trace: nil)

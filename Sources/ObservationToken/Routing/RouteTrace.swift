@@ -31,6 +31,8 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
   /// Whether any subscriber received it: what ``EventNode/post(_:)`` returns.
   public let wasReceived: Bool
 
+  /// The route for reading: the event and where it was posted, whether it was received, then
+  /// one line per node reached, with what its interceptors did.
   public var description: String {
     let lines = steps.map { step in
       let notes = step.interceptions + (step.wasReceived ? ["received"] : [])

@@ -2,8 +2,8 @@
 ///
 /// Conform a class and mark the properties to watch with ``Observed``; nothing else is
 /// needed. The protocol hosts the whole API: the raw KVO-shaped layer
-/// (``KeyValueObservable/addObserver(_:forKeyPath:options:context:file:line:)``) and the typed
-/// observations beside it, both made of the same registrations.
+/// (``KeyValueObservable/addObserver(_:forKeyPath:options:context:file:line:)-(_,_,_,KeyValueObservingContext,_,_)``)
+/// and the typed observations beside it, both made of the same registrations.
 ///
 /// ```swift
 /// final class Document: KeyValueObservable {

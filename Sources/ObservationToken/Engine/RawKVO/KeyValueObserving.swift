@@ -1,7 +1,8 @@
 /// An observer in the raw, KVO-shaped layer.
 ///
 /// Code ported from KVO keeps its `observeValue(forKeyPath:of:change:context:)` method
-/// and registers with ``KeyValueObservable/addObserver(_:forKeyPath:options:context:file:line:)``.
+/// and registers with
+/// ``KeyValueObservable/addObserver(_:forKeyPath:options:context:file:line:)-(_,_,_,UnsafeMutableRawPointer?,_,_)``.
 /// Unlike KVO, the observer is held weakly: releasing it while registered is safe, and
 /// its registrations are pruned.
 ///

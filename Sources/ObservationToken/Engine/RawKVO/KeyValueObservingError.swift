@@ -1,6 +1,6 @@
 /// Misuse of the raw layer that a caller can catch.
 public enum KeyValueObservingError: Error, Equatable, CustomStringConvertible {
-  /// ``KeyValueObservable/removeObserver(_:forKeyPath:context:)`` found no registration
+  /// ``KeyValueObservable/removeObserver(_:forKeyPath:context:)-(_,_,KeyValueObservingContext)`` found no registration
   /// of that observer, key path and context. Nothing else was changed.
   ///
   /// - Parameters:

@@ -3,6 +3,8 @@
 /// `.old` and `.new` choose which values a raw ``KeyValueChange`` carries; the typed API
 /// always delivers both. `.initial` and `.prior` add calls.
 public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+  /// The options' bits, one per option: `.old` 1, `.new` 2, `.initial` 4, `.prior` 8, as in
+  /// Foundation's `NSKeyValueObservingOptions`.
   public let rawValue: UInt8
 
   /// Creates options from their raw bits.
