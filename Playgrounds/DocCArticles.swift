@@ -25,39 +25,17 @@ enum DocCArticles {
   }
 
   /// Checks that every `swift` code block of the articles is here, or in the walkthrough an
-  /// article quotes (the view controller, the KVO cell, the context trap): its lines,
-  /// trimmed, in order, with other lines allowed between them (declarations a snippet leaves
-  /// to the reader, checks).
-  static func checkEverySnippetHasItsTwin(source: String = #filePath) {
-    let playgrounds = URL(fileURLWithPath: source).deletingLastPathComponent()
-    let catalog = playgrounds.appendingPathComponent("../Sources/ObservationToken/ObservationToken.docc")
-    func lines(_ text: String) -> [String] {
-      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-    func contents(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-    let twins = lines(
-      ["DocCArticles.swift", "ThreadingWalkthrough.swift", "KVOWalkthrough.swift", "ContextTrapWalkthrough.swift"]
-        .map { contents(playgrounds.appendingPathComponent($0)) }.joined(separator: "\n")
-    )
-    let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+  /// article quotes (the view controller, the KVO cell, the context trap).
+  static func checkEverySnippetHasItsTwin() {
+    let catalog = playgroundsFolder.appendingPathComponent("../Sources/ObservationToken/ObservationToken.docc")
+    let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
+      .filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
     check(articles.count > 1, "the articles to be found at \(catalog.path)")
-    var snippets = 0
-    for article in articles.sorted() where article.hasSuffix(".md") {
-      let blocks = contents(catalog.appendingPathComponent(article)).components(separatedBy: "```swift\n").dropFirst()
-      for block in blocks {
-        let code = block.components(separatedBy: "\n```").first ?? ""
-        let snippet = lines(code).filter { !$0.hasPrefix("import ") }
-        guard let first = snippet.first, first != "// Package.swift" else { continue }
-        let found = twins.indices.contains { start in
-          var next = snippet.startIndex
-          for line in twins[start...] where next < snippet.endIndex && line == snippet[next] { next += 1 }
-          return twins[start] == first && next == snippet.endIndex
-        }
-        check(found, "a twin in Playgrounds/ of the snippet in \(article) starting \(first)")
-        snippets += 1
-      }
-    }
-    print("every snippet of the articles (\(snippets)) has its twin here")
+    checkSnippetsHaveTwins(
+      in: articles,
+      twins: ["DocCArticles.swift", "ThreadingWalkthrough.swift", "KVOWalkthrough.swift", "ContextTrapWalkthrough.swift"],
+      naming: "the articles"
+    )
   }
 
   // MARK: - Getting Started

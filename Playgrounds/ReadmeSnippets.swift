@@ -10,6 +10,11 @@ import ObservationToken
 enum ReadmeSnippets {
   static func run() async {
     page("The README's snippets")
+    checkSnippetsHaveTwins(
+      in: [playgroundsFolder.appendingPathComponent("../README.md")],
+      twins: ["ReadmeSnippets.swift", "ReadmeTour.swift", "KVOWalkthrough.swift"],
+      naming: "the README"
+    )
     FirstExample.run()
     Tour.run()
     await MainActorTour.run()
