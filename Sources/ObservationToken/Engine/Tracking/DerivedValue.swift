@@ -67,6 +67,11 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     ErasedValue.with(prior) { registration.send($0, to: root) }
   }
 
+  /// Evaluates the key path again, even when the change is of the last property it read
+  /// and the value was that property's: passing the change's own values on is right only
+  /// when the last step is provably the property itself, not a computed property that
+  /// returned its read unchanged so far, and when no change of an earlier step is still
+  /// on its way (see ChainLeafChangeTests).
   @inlinable
   func didChange(_ registration: DerivedRegistration, root: Root, _ reference: DependencyChange) {
     var newValue: Value?
