@@ -19,21 +19,20 @@ extension EventNode {
       while index < frontier.count {
         defer { index += 1 }
         guard frontier.isFirstVisit(at: index) else { continue }
-        let node = frontier.node(at: index)
-        let (value, keeper) = frontier.value(at: index)
+        let stop = frontier[index]
         // The parents go in on arrival, with this node's value; the visit may end their
         // path, or change what they carry.
         let parentsStart = frontier.count
-        let step = node._withUnsafeGuaranteedRef { node -> RouteStep? in
+        let step = stop.node._withUnsafeGuaranteedRef { node -> RouteStep? in
           guard
             let sources = node.arrive(
               for: type,
               appendingParentsTo: &frontier,
-              carrying: value,
-              keeper: keeper?.takeUnretainedValue()
+              carrying: stop.value,
+              keeper: stop.keeper
             )
           else { return nil }
-          return visit(node, sources, value)
+          return visit(node, sources, stop.value)
         }
         switch step {
         case nil:
@@ -42,8 +41,10 @@ extension EventNode {
           return
         case .stop:
           frontier.removeStops(from: parentsStart)
-        case .up(let next, let newKeeper):
-          if let newKeeper { frontier.replaceValues(from: parentsStart, with: next, keeper: newKeeper) }
+        case .up:
+          break
+        case .upChanged(let next, let keeper):
+          frontier.replaceValues(from: parentsStart, with: next, keeper: keeper)
         }
       }
     }
@@ -75,7 +76,7 @@ extension EventNode {
           heard = true
           trace?.heard()
         }
-        return .up(value, keeper: keeper)
+        return keeper.map { .upChanged(value, keeper: $0) } ?? .up
       }
     }
     return heard
@@ -102,11 +103,11 @@ extension EventNode {
       ErasedValue.with(request) { request in
         walk(carrying: request, type: type) { _, sources, request in
           guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
-            return .up(request, keeper: nil)
+            return .up
           }
           var slot = AnswerSlot(request: request, response: response)
           _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
-          return slot.isAnswered ? .finish : .up(request, keeper: nil)
+          return slot.isAnswered ? .finish : .up
         }
       }
     }

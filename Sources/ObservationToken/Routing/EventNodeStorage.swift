@@ -106,7 +106,7 @@ final class EventNodeStorage {
     for type: ObjectIdentifier,
     appendingParentsTo frontier: inout RouteFrontier,
     carrying value: ErasedValue,
-    keeper: AnyObject?
+    keeper: Unmanaged<AnyObject>?
   ) -> RouteSources? {
     state.withLock { state in
       guard !isReleased else { return nil }

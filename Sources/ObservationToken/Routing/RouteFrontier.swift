@@ -1,5 +1,6 @@
 /// The stops of one walk, in the order reached: its queue. It holds each node's storage
-/// and each keeper until the walk ends, so no address it compares is reused meanwhile.
+/// and each keeper until the walk ends (it retains them as it stores a stop, and releases
+/// them as it takes one out), so no address it compares is reused meanwhile.
 ///
 /// A node may have several stops — reached by several paths, or around a cycle: it is
 /// visited at its first, and its later ones are passed over (``isFirstVisit(at:)``).
@@ -15,7 +16,7 @@ struct RouteFrontier: ~Copyable {
   static let inlineCapacity = 16
   /// Up to this many stops, a stop's node is looked for among the earlier ones; past it,
   /// in ``VisitedNodes``: the cost of a visit stays flat however long the walk.
-  private static let linearLimit = 8
+  private static let linearLimit = 16
 
   private let inline: UnsafeMutablePointer<RouteStop>
   private var stops: UnsafeMutablePointer<RouteStop>
@@ -31,55 +32,58 @@ struct RouteFrontier: ~Copyable {
   }
 
   deinit {
-    // One stop at a time: a count known only at run time would go through the value
-    // witnesses of `RouteStop`, element by element.
-    for index in 0..<count { (stops + index).deinitialize(count: 1) }
+    releaseStops(from: 0)
     if stops != inline { stops.deallocate() }
   }
 
-  /// The node of stop `index`, not retained: the frontier holds it.
-  func node(at index: Int) -> Unmanaged<EventNodeStorage> {
-    .passUnretained(stops[index].node)
-  }
-
-  /// The value of stop `index`, and its keeper, not retained: the frontier holds it.
-  func value(at index: Int) -> (value: ErasedValue, keeper: Unmanaged<AnyObject>?) {
-    (stops[index].value, stops[index].keeper.map { .passUnretained($0) })
+  /// Stop `index`; the frontier holds its node and keeper.
+  subscript(index: Int) -> RouteStop {
+    stops[index]
   }
 
   /// Whether stop `index` is its node's first to come up: none of the stops before it
   /// (all of which came up already) has that node. Call once per stop, in order.
   mutating func isFirstVisit(at index: Int) -> Bool {
-    let node = ObjectIdentifier(stops[index].node)
+    let node = stops[index].node.toOpaque()
     guard index >= Self.linearLimit else {
-      for earlier in 0..<index where ObjectIdentifier(stops[earlier].node) == node { return false }
+      for earlier in 0..<index where stops[earlier].node.toOpaque() == node { return false }
       return true
     }
     if index == Self.linearLimit {
-      for earlier in 0..<index { visited.insert(ObjectIdentifier(stops[earlier].node)) }
+      for earlier in 0..<index { visited.insert(UInt(bitPattern: stops[earlier].node.toOpaque())) }
     }
-    return visited.insert(node)
+    return visited.insert(UInt(bitPattern: node))
   }
 
-  /// Adds a stop at `node`, carrying `value` kept by `keeper`.
-  mutating func append(_ node: EventNodeStorage, carrying value: ErasedValue, keeper: AnyObject?) {
+  /// Adds a stop at `node`, carrying `value` kept by `keeper`; retains both.
+  mutating func append(_ node: EventNodeStorage, carrying value: ErasedValue, keeper: Unmanaged<AnyObject>?) {
     if count == capacity { grow() }
-    (stops + count).initialize(to: RouteStop(node: node, value: value, keeper: keeper))
+    _ = keeper?.retain()
+    (stops + count).initialize(to: RouteStop(node: .passRetained(node), value: value, keeper: keeper))
     count += 1
   }
 
   /// The stops from `start` on were appended for a node whose path ends there: they are
   /// taken out again (none has come up yet).
   mutating func removeStops(from start: Int) {
-    for index in start..<count { (stops + index).deinitialize(count: 1) }
+    releaseStops(from: start)
     count = start
+  }
+
+  /// Releases the nodes and keepers of the stops from `start` on.
+  private func releaseStops(from start: Int) {
+    for index in start..<count {
+      stops[index].node.release()
+      stops[index].keeper?.release()
+    }
   }
 
   /// The stops from `start` on were appended carrying their node's incoming value; they
   /// carry `value`, kept by `keeper`, instead.
   mutating func replaceValues(from start: Int, with value: ErasedValue, keeper: AnyObject) {
     for index in start..<count {
-      stops[index] = RouteStop(node: stops[index].node, value: value, keeper: keeper)
+      stops[index].keeper?.release()
+      stops[index] = RouteStop(node: stops[index].node, value: value, keeper: .passRetained(keeper))
     }
   }
 

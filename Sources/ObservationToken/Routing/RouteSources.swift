@@ -8,7 +8,7 @@ struct RouteSources {
   /// None: the node has no subscription of the type.
   init() {}
 
-  init(_ channel: RouteChannel) {
+  init(_ channel: borrowing RouteChannel) {
     interceptors = channel.interceptors.map { Unmanaged.passUnretained($0) }
     subscribers = channel.subscribers.map { Unmanaged.passUnretained($0) }
     answers = channel.answers.map { Unmanaged.passUnretained($0) }
