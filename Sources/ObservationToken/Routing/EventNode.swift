@@ -52,7 +52,7 @@ public final class EventNode {
   }
 
   deinit {
-    storage.release()
+    storage.close()
   }
 
   // MARK: Parents

@@ -53,9 +53,9 @@ final class EventNodeStorage {
   /// Whether the node was released.
   var isReleased: Bool { released.load(ordering: .relaxed) }
 
-  /// The node is being released: from now on the storage has no parents and walks pass it
-  /// by; every subscription of the node ends. Called once, from the node's `deinit`.
-  func release() {
+  /// Closes the storage of a node being released: from now on it has no parents and walks
+  /// pass it by; every subscription of the node ends. Called once, from the node's `deinit`.
+  func close() {
     let (parents, channels) = state.withLock { state in
       released.store(true, ordering: .relaxed)
       defer { state.parents = [] }
