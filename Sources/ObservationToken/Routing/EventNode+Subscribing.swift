@@ -138,7 +138,7 @@ extension EventNode {
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
   func events<Routed>(of type: Routed.Type) -> Event<Routed> {
-    Event(source: source(.subscribers, for: Routed.self, reading: Routed.self))
+    Event(source: storage.source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 
   /// Adds a subscription of `role` whose handler reads `Slot`s.
@@ -149,7 +149,7 @@ extension EventNode {
     handler: SubscriptionHandler,
     reading: Slot.Type
   ) -> ObservationToken {
-    let source = source(role, for: Routed.self, reading: Slot.self)
+    let source = storage.source(role, for: Routed.self, reading: Slot.self)
     let subscription = ClosureSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
     return Event<Slot>(source: source).subscribe(subscription)
   }

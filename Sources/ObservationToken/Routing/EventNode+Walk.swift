@@ -1,39 +1,50 @@
 extension EventNode {
   /// Visits this node and the nodes above it, nearest first (breadth-first), each at
-  /// most once however the parents fork, join or loop, with the value each path carries.
-  /// `visit` receives the node, its sources for `type` and the value its path carries, and
-  /// says where to go. No lock is held while `visit` runs.
+  /// most once however the parents fork, join or loop, with the value each path carries;
+  /// released nodes are passed by. `visit` receives the node's storage, its sources for
+  /// `type` and the value its path carries, and says where to go. No lock is held while
+  /// `visit` runs.
   ///
   /// The walk is not generic: values travel as ``ErasedValue``s, so it runs without looking
   /// up type metadata, and a short chain allocates nothing.
-  func walk(carrying value: ErasedValue, type: ObjectIdentifier, _ visit: (EventNode, RouteSources, ErasedValue) -> RouteStep) {
-    withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: 8) { storage in
+  func walk(
+    carrying value: ErasedValue,
+    type: ObjectIdentifier,
+    _ visit: (EventNodeStorage, RouteSources, ErasedValue) -> RouteStep
+  ) {
+    withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: RouteFrontier.inlineCapacity) { storage in
       var frontier = RouteFrontier(storage: storage)
-      frontier.append(self, carrying: value, keeper: nil)
+      frontier.append(self.storage, carrying: value, keeper: nil)
       var index = 0
       while index < frontier.count {
-        let node = frontier.node(at: index)
-        let (value, keeper) = frontier.value(at: index)
-        index += 1
+        defer { index += 1 }
+        guard frontier.isFirstVisit(at: index) else { continue }
+        let stop = frontier[index]
         // The parents go in on arrival, with this node's value; the visit may end their
         // path, or change what they carry.
         let parentsStart = frontier.count
-        let step = node._withUnsafeGuaranteedRef { node in
-          let sources = node.arrive(
-            for: type,
-            appendingParentsTo: &frontier,
-            carrying: value,
-            keeper: keeper?.takeUnretainedValue()
-          )
-          return visit(node, sources, value)
+        let step = stop.node._withUnsafeGuaranteedRef { node -> RouteStep? in
+          guard
+            let sources = node.arrive(
+              for: type,
+              appendingParentsTo: &frontier,
+              carrying: stop.value,
+              keeper: stop.keeper
+            )
+          else { return nil }
+          return visit(node, sources, stop.value)
         }
         switch step {
+        case nil:
+          continue  // released: passed by
         case .finish:
           return
         case .stop:
           frontier.removeStops(from: parentsStart)
-        case .up(let next, let newKeeper):
-          if let newKeeper { frontier.replaceValues(from: parentsStart, with: next, keeper: newKeeper) }
+        case .up:
+          break
+        case .upChanged(let next, let keeper):
+          frontier.replaceValues(from: parentsStart, with: next, keeper: keeper)
         }
       }
     }
@@ -65,7 +76,7 @@ extension EventNode {
           heard = true
           trace?.heard()
         }
-        return .up(value, keeper: keeper)
+        return keeper.map { .upChanged(value, keeper: $0) } ?? .up
       }
     }
     return heard
@@ -92,11 +103,11 @@ extension EventNode {
       ErasedValue.with(request) { request in
         walk(carrying: request, type: type) { _, sources, request in
           guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
-            return .up(request, keeper: nil)
+            return .up
           }
           var slot = AnswerSlot(request: request, response: response)
           _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
-          return slot.isAnswered ? .finish : .up(request, keeper: nil)
+          return slot.isAnswered ? .finish : .up
         }
       }
     }

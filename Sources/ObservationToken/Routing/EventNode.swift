@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A per-object typed event dispatcher that is also a link in a chain of owners: events
 /// posted on a node reach its subscribers, then travel up to its parents.
 ///
@@ -24,7 +22,8 @@ import Synchronization
 /// thread, with no lock held: handlers may subscribe, end subscriptions, post, and add or
 /// remove parents. A post reads a node's subscriptions and parents when it reaches the
 /// node, so what a handler changes there applies from the next post on (as a
-/// subscription made during a send waits for the next send).
+/// subscription made during a send waits for the next send). A node released during a post
+/// is not reached by the rest of it: releasing a node ends its subscriptions at once.
 ///
 /// A request is answered by the node itself or the nearest node above with an answer that
 /// gives one: an answer returning `nil` declines, and the next is asked — the node's other
@@ -38,35 +37,22 @@ import Synchronization
 /// ``subscribe(to:on:file:line:_:)-(_,MainActor,_,_,_)`` and
 /// ``subscribe(to:on:file:line:_:)-(_,DispatchQueue,_,_,_)``.
 public final class EventNode {
+  /// What its children and walks hold: its name, parents and channels.
+  let storage: EventNodeStorage
+
   /// What descriptions and traces call the node.
-  public let name: String
-
-  private struct State {
-    /// Held weakly, in the order they were added.
-    var parents: [WeakReference<EventNode>] = []
-    /// The subscriptions, by routed type. A node hears few types: a short array searched
-    /// in order costs less than hashing.
-    var channels: [RouteChannel] = []
-
-    func index(of type: ObjectIdentifier) -> Int? {
-      channels.firstIndex { $0.type == type }
-    }
-  }
-
-  private let state = Locked(State())
+  public var name: String { storage.name }
 
   /// Creates a node.
   ///
   /// - Parameter name: What descriptions and traces call the node, such as `"List"`.
   public init(name: String) {
-    self.name = name
+    storage = EventNodeStorage(name: name)
+    storage.node = self
   }
 
   deinit {
-    let channels = state.withLock { $0.channels }
-    for channel in channels {
-      for (_, source) in channel.sources { source.detach() }
-    }
+    storage.close()
   }
 
   // MARK: Parents
@@ -79,12 +65,7 @@ public final class EventNode {
   @discardableResult
   public func addParent(_ parent: EventNode) -> Bool {
     guard parent !== self else { return false }
-    return state.withLock { state in
-      state.parents.removeAll { !$0.isAlive }
-      guard !state.parents.contains(where: { $0.object === parent }) else { return false }
-      state.parents.append(WeakReference(parent))
-      return true
-    }
+    return storage.addParent(parent.storage)
   }
 
   /// Removes a parent.
@@ -92,68 +73,11 @@ public final class EventNode {
   /// - Returns: Whether it was a parent; removing one that is not is harmless.
   @discardableResult
   public func removeParent(_ parent: EventNode) -> Bool {
-    state.withLock { state in
-      guard let index = state.parents.firstIndex(where: { $0.object === parent }) else { return false }
-      state.parents.remove(at: index)
-      return true
-    }
+    storage.removeParent(parent.storage)
   }
 
   /// The parents alive now, in the order they were added.
   public var parents: [EventNode] {
-    state.withLock { $0.parents }.compactMap(\.object)
-  }
-
-  // MARK: Subscriptions
-
-  /// What a walk reads when it reaches this node, under one lock: the node's sources for
-  /// `type` (not retained: the node keeps them until it is released, and the walk holds
-  /// the node), and its parents alive now, in order, appended to `frontier` — each
-  /// carrying `value` kept by `keeper`, unless reached already. Weak references are loaded
-  /// there, without copying the list.
-  func arrive(
-    for type: ObjectIdentifier,
-    appendingParentsTo frontier: inout RouteFrontier,
-    carrying value: ErasedValue,
-    keeper: AnyObject?
-  ) -> RouteSources {
-    state.withLock { state in
-      for parent in state.parents {
-        guard let parent = parent.object else { continue }
-        frontier.append(parent, carrying: value, keeper: keeper)
-      }
-      guard let index = state.index(of: type) else { return RouteSources() }
-      return RouteSources(
-        interceptors: state.channels[index].interceptors.map { Unmanaged.passUnretained($0) },
-        subscribers: state.channels[index].subscribers.map { Unmanaged.passUnretained($0) },
-        answers: state.channels[index].answers.map { Unmanaged.passUnretained($0) }
-      )
-    }
-  }
-
-  /// The source subscriptions of `role` for `Routed` go to, made on first use.
-  func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
-    state.withLock { state in
-      let key = ObjectIdentifier(Routed.self)
-      let index = state.index(of: key) ?? {
-        RoutedTypeCensus.record(key)
-        state.channels.append(RouteChannel(for: Routed.self))
-        return state.channels.endIndex - 1
-      }()
-      if let source = state.channels[index][keyPath: role.keyPath] { return source }
-      let source = EventSource(
-        name: "\(routedTypeName(Routed.self)) on \(name)",
-        parameterType: reading,
-        onFirstSubscribe: nil,
-        onLastUnsubscribe: nil
-      )
-      state.channels[index][keyPath: role.keyPath] = source
-      return source
-    }
-  }
-
-  /// The channels, for descriptions.
-  var channels: [RouteChannel] {
-    state.withLock { $0.channels }
+    storage.parents
   }
 }

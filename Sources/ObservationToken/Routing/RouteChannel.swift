@@ -2,8 +2,9 @@
 /// its answers, each an ``EventSource`` — the list events use, with its gate and tokens —
 /// made on the first subscription of its kind.
 ///
-/// A node keeps its channels until it is released, which detaches every source; so while
-/// a post holds the node, the sources it read from a channel stay alive.
+/// A node's storage keeps its channels until the storage is freed (the node's release
+/// detaches every source, but keeps it); so while a walk holds the storage, the sources it
+/// read from a channel stay alive.
 struct RouteChannel {
   /// The routed type's identity.
   let type: ObjectIdentifier
@@ -33,13 +34,24 @@ extension RouteChannel {
   /// Where a subscription of one kind goes.
   enum Role {
     case interceptors, subscribers, answers
+  }
 
-    var keyPath: WritableKeyPath<RouteChannel, EventSource?> {
-      switch self {
-      case .interceptors: \.interceptors
-      case .subscribers: \.subscribers
-      case .answers: \.answers
-      }
+  /// The source of `role`, if one was made. A switch, not a key path: a subscription
+  /// reads it, and the key-path runtime costs hundreds of instructions.
+  func source(_ role: Role) -> EventSource? {
+    switch role {
+    case .interceptors: interceptors
+    case .subscribers: subscribers
+    case .answers: answers
+    }
+  }
+
+  /// Sets the source of `role`.
+  mutating func setSource(_ source: EventSource, _ role: Role) {
+    switch role {
+    case .interceptors: interceptors = source
+    case .subscribers: subscribers = source
+    case .answers: answers = source
     }
   }
 }

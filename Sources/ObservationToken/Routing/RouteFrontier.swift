@@ -1,80 +1,98 @@
-/// The nodes one walk has reached, in the order reached: its queue and its record of
-/// where it has been (a node is reached at most once). It holds each node and keeper
-/// until the walk ends.
+/// The stops of one walk, in the order reached: its queue. It holds each node's storage
+/// and each keeper until the walk ends (it retains them as it stores a stop, and releases
+/// them as it takes one out), so no address it compares is reused meanwhile.
 ///
-/// The first few live in storage the caller gives (on the stack), so a walk up a short
-/// chain allocates nothing; more go to an array, and a long walk checks where it has
-/// been in a set. Stops are read in place, never copied: a node with children has weak
-/// references to it, which makes every retain and release of it take the slow path.
+/// A node may have several stops — reached by several paths, or around a cycle: it is
+/// visited at its first, and its later ones are passed over (``isFirstVisit(at:)``).
+/// Checking as stops leave the queue, not as they enter it, visits the nodes in the same
+/// order — the first stop of each is where it would have entered — and a path that stops
+/// takes its stops out again without undoing any record.
+///
+/// The first stops live in storage the caller gives (on the stack), so a short walk
+/// allocates nothing; a longer one moves them to the heap, doubling. Stops are read in
+/// place, never copied.
 struct RouteFrontier: ~Copyable {
-  private let inline: UnsafeMutableBufferPointer<RouteStop>
-  /// Made only when the storage is full, and the set only past ``linearLimit``: a short
-  /// walk neither allocates nor frees them.
-  private var overflow: [RouteStop]?
-  private var visited: Set<ObjectIdentifier>?
-  private(set) var count = 0
-
-  /// Beyond this many nodes, looking through them costs more than a set.
+  /// How many stops the caller's storage holds.
+  static let inlineCapacity = 16
+  /// Up to this many stops, a stop's node is looked for among the earlier ones; past it,
+  /// in ``VisitedNodes``: the cost of a visit stays flat however long the walk.
   private static let linearLimit = 16
 
+  private let inline: UnsafeMutablePointer<RouteStop>
+  private var stops: UnsafeMutablePointer<RouteStop>
+  private var capacity: Int
+  private(set) var count = 0
+  /// The nodes visited, once the walk is past ``linearLimit`` stops.
+  private var visited = VisitedNodes()
+
   init(storage: UnsafeMutableBufferPointer<RouteStop>) {
-    inline = storage
+    inline = storage.baseAddress!
+    stops = inline
+    capacity = storage.count
   }
 
   deinit {
-    inline.baseAddress?.deinitialize(count: min(count, inline.count))
+    releaseStops(from: 0)
+    if stops != inline { stops.deallocate() }
   }
 
-  /// The node of stop `index`, not retained: the frontier holds it.
-  func node(at index: Int) -> Unmanaged<EventNode> {
-    index < inline.count ? .passUnretained(inline[index].node) : .passUnretained(overflow![index - inline.count].node)
+  /// Stop `index`; the frontier holds its node and keeper.
+  subscript(index: Int) -> RouteStop {
+    stops[index]
   }
 
-  /// The value of stop `index`, and its keeper, not retained: the frontier holds it.
-  func value(at index: Int) -> (value: ErasedValue, keeper: Unmanaged<AnyObject>?) {
-    if index < inline.count { return (inline[index].value, inline[index].keeper.map { .passUnretained($0) }) }
-    let stop = overflow![index - inline.count]
-    return (stop.value, stop.keeper.map { .passUnretained($0) })
+  /// Whether stop `index` is its node's first to come up: none of the stops before it
+  /// (all of which came up already) has that node. Call once per stop, in order.
+  mutating func isFirstVisit(at index: Int) -> Bool {
+    let node = stops[index].node.toOpaque()
+    guard index >= Self.linearLimit else {
+      for earlier in 0..<index where stops[earlier].node.toOpaque() == node { return false }
+      return true
+    }
+    if index == Self.linearLimit {
+      for earlier in 0..<index { visited.insert(UInt(bitPattern: stops[earlier].node.toOpaque())) }
+    }
+    return visited.insert(UInt(bitPattern: node))
+  }
+
+  /// Adds a stop at `node`, carrying `value` kept by `keeper`; retains both.
+  mutating func append(_ node: EventNodeStorage, carrying value: ErasedValue, keeper: Unmanaged<AnyObject>?) {
+    if count == capacity { grow() }
+    _ = keeper?.retain()
+    (stops + count).initialize(to: RouteStop(node: .passRetained(node), value: value, keeper: keeper))
+    count += 1
   }
 
   /// The stops from `start` on were appended for a node whose path ends there: they are
-  /// taken out again, and count as not reached.
+  /// taken out again (none has come up yet).
   mutating func removeStops(from start: Int) {
-    for index in (start..<count).reversed() {
-      if visited != nil { visited!.remove(ObjectIdentifier(node(at: index).takeUnretainedValue())) }
-      if index < inline.count { (inline.baseAddress! + index).deinitialize(count: 1) } else { overflow!.removeLast() }
-    }
+    releaseStops(from: start)
     count = start
+  }
+
+  /// Releases the nodes and keepers of the stops from `start` on.
+  private func releaseStops(from start: Int) {
+    for index in start..<count {
+      stops[index].node.release()
+      stops[index].keeper?.release()
+    }
   }
 
   /// The stops from `start` on were appended carrying their node's incoming value; they
   /// carry `value`, kept by `keeper`, instead.
   mutating func replaceValues(from start: Int, with value: ErasedValue, keeper: AnyObject) {
     for index in start..<count {
-      let stop = RouteStop(node: node(at: index).takeUnretainedValue(), value: value, keeper: keeper)
-      if index < inline.count { inline[index] = stop } else { overflow![index - inline.count] = stop }
+      stops[index].keeper?.release()
+      stops[index] = RouteStop(node: stops[index].node, value: value, keeper: .passRetained(keeper))
     }
   }
 
-  /// Adds `node`, carrying `value` kept by `keeper`, unless it was reached already.
-  /// Returns whether it was added.
-  @discardableResult
-  mutating func append(_ node: consuming EventNode, carrying value: ErasedValue, keeper: AnyObject?) -> Bool {
-    let id = ObjectIdentifier(node)
-    if count < Self.linearLimit {
-      for index in 0..<count where ObjectIdentifier(self.node(at: index).takeUnretainedValue()) == id { return false }
-    } else {
-      if visited == nil { visited = Set((0..<count).map { ObjectIdentifier(self.node(at: $0).takeUnretainedValue()) }) }
-      guard visited!.insert(id).inserted else { return false }
-    }
-    let stop = RouteStop(node: node, value: value, keeper: keeper)
-    if count < inline.count {
-      inline.initializeElement(at: count, to: stop)
-    } else {
-      if overflow == nil { overflow = [] }
-      overflow!.append(stop)
-    }
-    count += 1
-    return true
+  /// Moves the stops to a heap buffer twice as large.
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<RouteStop>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: stops, count: count)
+    if stops != inline { stops.deallocate() }
+    stops = larger
+    capacity *= 2
   }
 }

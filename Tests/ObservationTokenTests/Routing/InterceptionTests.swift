@@ -58,7 +58,7 @@ struct InterceptionTests {
 
   @Test(
     "A stop or a change at a node with many parents applies to all of them; a stop leaves them to other paths",
-    arguments: [3, 12, 20]
+    arguments: [3, 12, 20, 40]
   )
   func manyParents(count: Int) {
     // bottom → gate (stops) → parents; bottom → rewriter (adds 100) → the same parents.

@@ -23,6 +23,31 @@ struct ParentTests {
     #expect(log == ["list 1"])
   }
 
+  @Test("A parent released during a post is freed at once and not reached by the rest of it, nor are the nodes only it led to")
+  func parentReleasedDuringAPost() {
+    let cell = EventNode(name: "RowCell")
+    let screen = EventNode(name: "Screen")
+    var list: EventNode? = EventNode(name: "List")
+    weak let weakList = list
+    cell.addParent(list!)
+    list!.addParent(screen)
+    let log = RouteLog()
+    var bag = ObservationBag()
+    var listToken: ObservationToken? = list!.subscribe(to: RowDeleted.self) { log.append("list \($0.row)") }
+    screen.subscribe(to: RowDeleted.self) { log.append("screen \($0.row)") }.store(in: &bag)
+    cell.subscribe(to: RowDeleted.self) { event in
+      guard event.row == 1 else { return }
+      list = nil  // the list's last owner lets go while the post is at the cell
+      log.append("released: \(weakList == nil), token valid: \(listToken?.isValid == true)")
+    }.store(in: &bag)
+    #expect(cell.post(RowDeleted(row: 1)))
+    #expect(log.entries == ["released: true, token valid: false"])
+    cell.post(RowDeleted(row: 2))
+    #expect(log.entries.count == 1)
+    #expect(cell.parents.isEmpty)
+    listToken = nil
+  }
+
   @Test("Adding a node as its own parent, or the same parent twice, is harmless and reported")
   func harmlessMisuse() {
     let chain = Chain()

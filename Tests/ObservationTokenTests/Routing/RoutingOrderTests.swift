@@ -99,7 +99,7 @@ struct RoutingOrderTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test("Long chains and wide forks reach every node once, nearest first", arguments: [1, 7, 8, 9, 17, 40])
+  @Test("Long chains and wide forks reach every node once, nearest first", arguments: [1, 7, 8, 9, 15, 16, 17, 40, 100])
   func longChainsAndWideForks(size: Int) {
     let log = RouteLog()
     var bag = ObservationBag()
