@@ -6,13 +6,25 @@
 ///
 /// `@unchecked Sendable`: `closure` is read only inside an admitted delivery and released
 /// only by the gate's single release.
+@usableFromInline
 class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
   @exclusivity(unchecked) private final var closure: HeldClosure<Parameter>
 
-  /// A subscription that calls `handler` with each value.
-  init(source: EventSource, origin: SubscriptionOrigin, handler: @escaping (Parameter) -> Void) {
+  /// A subscription of `kind`, made at `file` and `line`, that calls `handler` with each
+  /// value. Usable from inlined code: ``Event/subscribe(_:file:line:)``, inlined where
+  /// `Parameter` is known, supplies this class's metadata from a cache of its own; made in
+  /// the library's generic code, every subscription asks the runtime for it (about 330
+  /// instructions).
+  @usableFromInline
+  init(
+    source: EventSource,
+    _ kind: SubscriptionOrigin.Kind,
+    file: StaticString,
+    line: UInt,
+    handler: @escaping (Parameter) -> Void
+  ) {
     closure = HeldClosure(handler)
-    super.init(source: source, origin: origin, parameterType: Parameter.self)
+    super.init(source: source, origin: SubscriptionOrigin(kind, file: file, line: line), parameterType: Parameter.self)
   }
 
   override func receive(_ parameter: ErasedValue) -> Bool {
