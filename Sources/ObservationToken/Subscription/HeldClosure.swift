@@ -6,6 +6,8 @@
 /// ``Subscription/releaseHandler()``, which the gate runs once no delivery is under way: no
 /// call ever overlaps the release. Noncopyable, so that a call borrows the closure where it
 /// lies: a copyable closure read from a variable is retained and released around every call.
+/// Its methods are always inlined: the subscription's code is generic, and a call that is
+/// not inlined passes this type's metadata, which generic code asks the runtime for.
 struct HeldClosure<Parameter>: ~Copyable {
   /// `nil` once released.
   private var closure: ((Parameter) -> Void)?
@@ -16,11 +18,13 @@ struct HeldClosure<Parameter>: ~Copyable {
 
   /// Calls the closure with `parameter`, unless it was dropped. (Optional chaining
   /// borrows the closure; `if let` or `unsafelyUnwrapped` would copy it.)
+  @inline(__always)
   borrowing func callAsFunction(_ parameter: Parameter) {
     closure?(parameter)
   }
 
   /// Drops the closure and what it captures.
+  @inline(__always)
   mutating func drop() {
     closure = nil
   }
