@@ -25,12 +25,13 @@ struct AllocationSizeTests {
   }
 
   /// The closure in the subscription, not in a box of its own: 72 bytes instead of 56 + 40.
-  @Test("An event subscription holds its closure itself, in a 72-byte allocation")
+  /// (64 asked for; glibc gives 72, the sanitizers' allocators what was asked.)
+  @Test("An event subscription holds its closure itself: more than 56 bytes, within 72")
   func eventSubscriptionSize() {
     let sender = EventSender<Int>()
     let token = sender.event.subscribe { _ in }
     #expect(token.subscription is EventSubscription)
-    #expect(allocatedBytes(token.subscription) == 72)
+    #expect((57...72).contains(allocatedBytes(token.subscription)))
   }
 }
 #endif
