@@ -29,7 +29,6 @@ extension Event {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    let origin = SubscriptionOrigin(.closure, file: file, line: line)
-    return subscribe(OneShotSubscription(source: source, origin: origin, handler: handler))
+    subscribe(OneShotSubscription(source: source, .closure, file: file, line: line, handler: handler))
   }
 }

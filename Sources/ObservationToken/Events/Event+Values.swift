@@ -32,7 +32,7 @@ extension Event where Parameter: Sendable {
     line: UInt = #line
   ) -> ObservedValues<Parameter> {
     ObservedValues(bufferingPolicy: bufferingPolicy) { yield in
-      subscribe(ClosureSubscription(source: source, origin: SubscriptionOrigin(.sequence, file: file, line: line), handler: yield))
+      subscribe(ClosureSubscription(source: source, .sequence, file: file, line: line, handler: yield))
     }
   }
 }

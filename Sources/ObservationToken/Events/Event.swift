@@ -23,7 +23,7 @@
 /// handler to the main actor or a queue, use ``subscribe(on:file:line:_:)-(MainActor,_,_,_)``
 /// or ``subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
 public struct Event<Parameter> {
-  let source: EventSource
+  @usableFromInline let source: EventSource
 
   /// Calls `handler` with every value sent from now on, synchronously on the sending
   /// thread, after the subscriptions made before this one.
@@ -63,12 +63,13 @@ public struct Event<Parameter> {
   ///   - line: The line, likewise.
   /// - Returns: The token that owns the subscription; releasing it ends it.
   /// - Complexity: O(1), amortized.
+  @inlinable
   public func subscribe(
     _ handler: @escaping (Parameter) -> Void,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    subscribe(ClosureSubscription(source: source, origin: SubscriptionOrigin(.closure, file: file, line: line), handler: handler))
+    subscribe(ClosureSubscription(source: source, .closure, file: file, line: line, handler: handler))
   }
 
   /// Calls `action` on `target` with every value sent from now on, holding the target
@@ -138,6 +139,7 @@ public struct Event<Parameter> {
 
   /// Hands `subscription` to a token, then adds it to the list: the token exists before
   /// any call, so a handler can end it from the first one.
+  @usableFromInline
   func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken {
     let token = ObservationToken(subscription, through: decorator)
     source.add(subscription)

@@ -10,7 +10,7 @@
 ///
 /// `@unchecked Sendable`: no state of its own; ``ClosureSubscription`` says what guards its
 /// handler.
-final class OneShotSubscription: ClosureSubscription, @unchecked Sendable {
+final class OneShotSubscription<Parameter>: ClosureSubscription<Parameter>, @unchecked Sendable {
   override func receive(_ parameter: ErasedValue) -> Bool {
     end() && super.receive(parameter)
   }

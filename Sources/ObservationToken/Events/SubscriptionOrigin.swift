@@ -2,8 +2,10 @@
 /// event's description.
 ///
 /// 16 bytes: a ``SourceLocation`` (14) and the kind.
+@usableFromInline
 struct SubscriptionOrigin: Sendable {
   /// How a subscription delivers the event.
+  @usableFromInline
   enum Kind: UInt8, Sendable {
     case closure
     case targetAction

@@ -150,7 +150,7 @@ extension EventNode {
     reading: Slot.Type
   ) -> ObservationToken {
     let source = storage.source(role, for: Routed.self, reading: Slot.self)
-    let subscription = ClosureSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
+    let subscription = HandlerSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
     return Event<Slot>(source: source).subscribe(subscription)
   }
 }

@@ -4,7 +4,7 @@
 /// Subscriptions and their lists are not generic, so every kind of handler is a subclass
 /// made for its types, holding the user's closure (or more) itself — a closure around it
 /// would be a second object for every subscription. Events and routing override
-/// ``receive(_:from:)`` (`ClosureHandler`, `InterceptorHandler`, `AnswerHandler`); the
+/// ``receive(_:from:)`` (`InterceptorHandler`, `AnswerHandler`); the
 /// engine's registrations hold a ``SpecializedHandler``, whose receive function is made in
 /// the caller's code, where the types are known.
 @usableFromInline

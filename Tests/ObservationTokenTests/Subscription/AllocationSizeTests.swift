@@ -24,12 +24,14 @@ struct AllocationSizeTests {
     #expect(allocatedBytes(token.subscription) == 56)
   }
 
-  @Test("An event subscription, list index included, fits a 56-byte allocation")
+  /// The closure in the subscription, not in a box of its own: 72 bytes instead of 56 + 40.
+  /// (64 asked for; glibc gives 72, the sanitizers' allocators what was asked.)
+  @Test("An event subscription holds its closure itself: more than 56 bytes, within 72")
   func eventSubscriptionSize() {
     let sender = EventSender<Int>()
     let token = sender.event.subscribe { _ in }
-    #expect(token.subscription is ClosureSubscription)
-    #expect(allocatedBytes(token.subscription) == 56)
+    #expect(token.subscription is EventSubscription)
+    #expect((57...72).contains(allocatedBytes(token.subscription)))
   }
 }
 #endif
