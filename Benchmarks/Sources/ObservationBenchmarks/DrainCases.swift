@@ -4,7 +4,7 @@ import ObservationToken
 // first — as `ObservationBag.removeAll()` and `EventSender.removeAllSubscriptions()` end
 // them, and as releasing a bag or an array of tokens does — or newest first. Ending one
 // token should cost the same whatever the order and however many share its list. Measured
-// for ObservationToken only, at a size `--tokens` gives; `drain.sh` runs the sizes.
+// for ObservationToken only, at a size `--size` gives; `scaling.sh drain` runs the sizes.
 
 extension CaseID {
   /// How a drain case ends its tokens; `nil` for the other cases.
@@ -23,13 +23,6 @@ extension CaseID {
 struct DrainResult {
   var endNanosecondsPerToken: Double
   var endMillisecondsPerRound: Double
-}
-
-/// Runs `end`, which ends every token of one round: the only code `drain.sh` has callgrind
-/// count (`--toggle-collect`), so making the tokens and checking them stay out of the figure.
-@inline(never)
-func countedDrain(_ end: () -> Void) {
-  end()
 }
 
 /// `rounds` times: makes `tokens` tokens on one property (or subscriptions of one sender),
@@ -61,7 +54,7 @@ func measureDrain(_ kind: CaseID, tokens count: Int, rounds: Int) throws(Benchma
       tokens.removeAll()
     }
     let start = clock.now
-    countedDrain {
+    countedWork {
       switch (oldestFirst, onSender) {
       case (true, false): bag.removeAll()
       case (true, true):
