@@ -5,7 +5,8 @@
 # instructions per unit — per observer notified, per token made or ended, per level
 # passed — so a flat line is cost that grows linearly with the work. Each point also runs
 # once natively for its wall-clock time (shown, not charted) and, for live tokens, the
-# heap bytes per token (mallinfo2; meaningless under valgrind).
+# heap bytes per token (mallinfo2; meaningless under valgrind). Points too big for valgrind
+# (a million live tokens but the floor's) run natively only: bytes, no instruction count.
 #
 # A run of a whole family writes charts/FAMILY.svg, charts/FAMILY.txt (the results the
 # chart is drawn from) and the family's table in README.md (between its markers). A run
@@ -46,20 +47,24 @@ failed=0
 started=$SECONDS
 printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "case" "subject" "size" "units" "instructions/unit" "native ns/unit" "heap B/token"
 printf '%s\n' "---------------------------------------------------------------------------------------------------------------"
-while read -r case subject size; do
+while read -r case subject size mode; do
   [ -z "$case" ] && continue
-  collected=$(count_instructions "$case / $subject at $size" --toggle-collect='*countedWork*' -- \
-    --case "$case" --subject "$subject" --size "$size")
-  units=$(sed -n 's/.* units \([0-9]*\) .*/\1/p' "$work/stdout")
   native=$("$bin" --case "$case" --subject "$subject" --size "$size" 2>/dev/null)
+  units=$(sed -n 's/.* units \([0-9]*\) .*/\1/p' <<<"$native")
   nanoseconds=$(sed -n 's/.* ns-per-unit \([0-9.]*\).*/\1/p' <<<"$native")
   bytes=$(sed -n 's/.* heap-bytes-per-token \([0-9.-]*\).*/\1/p' <<<"$native")
+  collected=-
+  if [ "$mode" = counted ] && [ -n "$units" ]; then
+    collected=$(count_instructions "$case / $subject at $size" --toggle-collect='*countedWork*' -- \
+      --case "$case" --subject "$subject" --size "$size")
+  fi
   if [ "$collected" = FAIL ] || [ -z "$collected" ] || [ -z "$units" ] || [ -z "$nanoseconds" ]; then
     failed=1
     printf '%-22s %-20s %9s %10s %18s\n' "$case" "$subject" "$size" "-" "FAILED"
     continue
   fi
-  per_unit=$(awk -v c="$collected" -v u="$units" 'BEGIN { printf "%.1f", c / u }')
+  per_unit=-
+  [ "$collected" != - ] && per_unit=$(awk -v c="$collected" -v u="$units" 'BEGIN { printf "%.1f", c / u }')
   printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "$case" "$subject" "$size" "$units" "$per_unit" "$nanoseconds" "${bytes:--}"
   echo "$case $subject $size $per_unit $nanoseconds ${bytes:--}" >>"$results"
 done <<<"$plan"

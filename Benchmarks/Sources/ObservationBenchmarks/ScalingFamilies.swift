@@ -51,11 +51,12 @@ enum ScalingFamily: String, CaseIterable {
     }
   }
 
-  /// The sizes `--smoke` checks: the two smallest, and for the depths, which cost little,
-  /// the deepest too (every key path of the chain).
+  /// The sizes `--smoke` checks: the smallest, and for the depths, which cost little, the
+  /// deepest too (every key path of the chain).
   var smokeSizes: [Int] {
     switch self {
-    case .fanOut, .tokens, .drain: Array(sizes.prefix(2))
+    case .fanOut: Array(sizes.prefix(2))
+    case .tokens, .drain: [sizes[0]]
     case .chain: sizes
     case .node: [1, 2, sizes.last!]
     }
@@ -72,18 +73,27 @@ enum ScalingFamily: String, CaseIterable {
     }
   }
 
-  /// The largest size `scaling.sh` runs for `subject` in `kind`, so that one point takes
-  /// at most a minute or two under valgrind on a loaded machine. Ending a peer's
-  /// observation of a shared property searches its list, so k observations on one object
-  /// cost O(k²) to end (outside the count, but run under valgrind all the same).
-  func largestSize(_ kind: CaseID, _ subject: SubjectID) -> Int {
+  /// The largest size `scaling.sh` runs under valgrind for `subject` in `kind`, so that one
+  /// point takes a few minutes at most on two loaded cores; the sizes above it, up to
+  /// ``largestNativeSize(_:_:)``, run natively only (heap bytes, no instruction count).
+  func largestCountedSize(_ kind: CaseID, _ subject: SubjectID) -> Int {
     switch (kind, subject) {
-    case (.tokensOnOneObject, .token), (.tokensAcrossObjects, .token), (.tokensAcrossObjects, .floor),
-      (.tokensOnOneObject, .floor):
+    case (.tokensOnOneObject, .floor), (.tokensAcrossObjects, .floor): 1_000_000
+    case (.tokensOnOneObject, .token), (.tokensAcrossObjects, .token), (.tokensAcrossObjects, _): 100_000
+    case (.tokensOnOneObject, _): 10_000
+    default: sizes.last!
+    }
+  }
+
+  /// The largest size `scaling.sh` runs at all. A peer's observations of one shared
+  /// property take O(k²) to end (each searches its list), and a million of them across
+  /// objects take gigabytes: peers stop at 10⁵.
+  func largestNativeSize(_ kind: CaseID, _ subject: SubjectID) -> Int {
+    switch (kind, subject) {
+    case (.tokensOnOneObject, .floor), (.tokensAcrossObjects, .floor), (.tokensOnOneObject, .token),
+      (.tokensAcrossObjects, .token):
       1_000_000
-    case (.tokensOnOneObject, .currentValueSubject), (.tokensOnOneObject, .published),
-      (.tokensOnOneObject, .passthroughSubject), (.tokensOnOneObject, .naive):
-      10_000
+    case (.tokensOnOneObject, _), (.tokensAcrossObjects, _): 100_000
     default: sizes.last!
     }
   }
@@ -205,12 +215,13 @@ func measureScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int, smoke:
   }
 }
 
-/// The points `scaling.sh` runs for `family`, one line each: case, subject, size.
+/// The points `scaling.sh` runs for `family`, one line each: case, subject, size, and
+/// `counted` (under callgrind and natively) or `native` (natively only).
 func printScalingPlan(_ family: ScalingFamily, _ options: Options) -> Int32 {
   for kind in family.cases where options.cases.contains(kind) {
     for subject in family.subjects where options.subjects.contains(subject) {
-      for size in options.sizes ?? family.sizes where size <= family.largestSize(kind, subject) {
-        print("\(kind.rawValue) \(subject.rawValue) \(size)")
+      for size in options.sizes ?? family.sizes where size <= family.largestNativeSize(kind, subject) {
+        print("\(kind.rawValue) \(subject.rawValue) \(size) \(size <= family.largestCountedSize(kind, subject) ? "counted" : "native")")
       }
     }
   }
