@@ -22,7 +22,6 @@ extension CaseID {
 /// What a drain run measures: the time to end one token, over every round.
 struct DrainResult {
   var endNanosecondsPerToken: Double
-  var endMillisecondsPerRound: Double
 }
 
 /// `rounds` times: makes `tokens` tokens on one property (or subscriptions of one sender),
@@ -68,9 +67,5 @@ func measureDrain(_ kind: CaseID, tokens count: Int, rounds: Int) throws(Benchma
     change()
     try failIfNeeded(counter.calls == 0, "after ending \(count) tokens a change still made \(counter.calls) calls")
   }
-  let total = Double(count * rounds)
-  return DrainResult(
-    endNanosecondsPerToken: elapsed.nanoseconds / total,
-    endMillisecondsPerRound: elapsed.nanoseconds / 1e6 / Double(rounds)
-  )
+  return DrainResult(endNanosecondsPerToken: elapsed.nanoseconds / Double(count * rounds))
 }

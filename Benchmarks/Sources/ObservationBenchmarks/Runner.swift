@@ -333,7 +333,8 @@ private func printNotes(_ options: Options) {
   print("Notes")
   print("  —  means the subject cannot express the case:")
   var seen: Set<String> = []
-  for kind in CaseID.allCases where options.cases.contains(kind) {
+  // The scaling families are not in the table: scaling.sh runs them.
+  for kind in CaseID.allCases where options.cases.contains(kind) && kind.scaling == nil {
     for subject in options.subjects {
       guard let reason = unsupportedReason(kind, subject) else { continue }
       let line = "     \(subject.short): \(reason)"
