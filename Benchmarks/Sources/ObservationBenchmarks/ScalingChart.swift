@@ -194,28 +194,59 @@ private struct Axis {
   }
 }
 
+/// `text` in lines of at most `columns` characters, broken between words.
+private func wrapped(_ text: String, columns: Int) -> [String] {
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty && line.count + 1 + word.count > columns {
+      lines.append(line)
+      line = ""
+    }
+    line += (line.isEmpty ? "" : " ") + word
+  }
+  if !line.isEmpty { lines.append(line) }
+  return lines
+}
+
 /// The family's chart as SVG: one panel per measure side by side, the legend under them.
 func scalingChart(_ family: ScalingFamily, _ results: [ScalingResult], notes: [String]) -> String {
   let panelWidth = 520.0
   let panelHeight = 360.0
-  let margin = (left: 78.0, right: 24.0, top: 76.0, bottom: 56.0)
   let measures = family.yLabels.indices.filter { measure in results.contains { $0.measures[measure] != nil } }
   let allSeries = family.series(results, measure: 0)
-  let width = margin.left + Double(max(measures.count, 1)) * (panelWidth + margin.left) - margin.left + margin.right
-  let legendColumns = max(2, Int((width - margin.left) / 330))
-  let legendSpacing = (width - margin.left) / Double(legendColumns)
-  let legendRows = (allSeries.count + legendColumns - 1) / legendColumns
-  let height = margin.top + panelHeight + margin.bottom + Double(legendRows) * 20 + 16
+  let (left, right, bottom) = (78.0, 24.0, 56.0)
+  let width = left + Double(max(measures.count, 1)) * (panelWidth + left) - left + right
   func number(_ value: Double) -> String { format(value, digits: 1) }
+
+  // The header: title, how to read the chart, the notes; each wrapped to the width.
+  var header: [(text: String, attributes: String, advance: Double)] = []
+  for (text, attributes, characterWidth, advance) in [
+    (family.title, "font-size=\"16\" font-weight=\"bold\"", 9.0, 20.0),
+    (family.reading, "fill=\"#333\"", 6.4, 16),
+    (notes.joined(separator: " · "), "fill=\"#777\" font-size=\"11\"", 5.9, 15),
+  ] {
+    for line in wrapped(text, columns: Int((width - left - right) / characterWidth)) {
+      header.append((line, attributes, advance))
+    }
+  }
+  let top = 10 + header.reduce(0) { $0 + $1.advance } + 16
+  let legendColumns = max(2, Int((width - left) / 330))
+  let legendSpacing = (width - left) / Double(legendColumns)
+  let legendRows = (allSeries.count + legendColumns - 1) / legendColumns
+  let height = top + panelHeight + bottom + Double(legendRows) * 20 + 16
+  let margin = (left: left, right: right, top: top, bottom: bottom)
 
   var svg = """
     <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
     <rect width="100%" height="100%" fill="white"/>
-    <text x="\(number(margin.left))" y="24" font-size="16" font-weight="bold">\(family.title.xmlEscaped)</text>
-    <text x="\(number(margin.left))" y="42" fill="#333">\(family.reading.xmlEscaped)</text>
-    <text x="\(number(margin.left))" y="58" fill="#777" font-size="11">\(notes.joined(separator: " · ").xmlEscaped)</text>
 
     """
+  var baseline = 10.0
+  for line in header {
+    baseline += line.advance
+    svg += "<text x=\"\(number(left))\" y=\"\(number(baseline))\" \(line.attributes)>\(line.text.xmlEscaped)</text>\n"
+  }
   let sizes = Set(results.map(\.size)).sorted().map(Double.init)
   for (column, measure) in measures.enumerated() {
     let left = margin.left + Double(column) * (panelWidth + margin.left)
