@@ -10,14 +10,16 @@
 #
 # A run of a whole family writes charts/FAMILY.svg, charts/FAMILY.txt (the results the
 # chart is drawn from) and the family's table in README.md (between its markers). A run
-# narrowed by --sizes, --subjects or --cases only prints.
+# narrowed by --sizes, --subjects or --cases only prints. --redraw measures nothing: it
+# draws the chart and the table again from charts/FAMILY.txt.
 #
 # usage: ./scaling.sh FAMILY [--sizes a,b,...] [--subjects x,y,...] [--cases a,b,...]
+#        ./scaling.sh FAMILY --redraw
 #        ./scaling.sh all      every family in turn: regenerates every chart and table
 #   families: fanout tokens drain chain node (`ObservationBenchmarks --help`)
 set -uo pipefail
 cd "$(dirname "$0")"
-usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,b]"
+usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,b] [--redraw]"
 
 if [ "${1:-}" = all ]; then
   shift
@@ -29,46 +31,52 @@ family=${1:-}
 [ -z "$family" ] && { echo "$usage" >&2; exit 2; }
 shift
 filters=()
+redraw=0
 while [ $# -gt 0 ]; do
   case $1 in
+  --redraw) redraw=1; shift ;;
   --sizes | --subjects | --cases) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; filters+=("$1" "$2"); shift 2 ;;
   *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 
-script=scaling.sh needs_valgrind=1
+script=scaling.sh needs_valgrind=$((1 - redraw))
 source ./callgrind-setup.sh
 
 plan=$("$bin" --scaling-plan "$family" "${filters[@]}") || { echo "$usage" >&2; exit 2; }
 results=$work/results.txt
-echo "# at $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d); callgrind instructions, release build; regenerate: Benchmarks/scaling.sh $family" >"$results"
-
 failed=0
 started=$SECONDS
-printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "case" "subject" "size" "units" "instructions/unit" "native ns/unit" "heap B/token"
-printf '%s\n' "---------------------------------------------------------------------------------------------------------------"
-while read -r case subject size mode; do
-  [ -z "$case" ] && continue
-  native=$("$bin" --case "$case" --subject "$subject" --size "$size" 2>/dev/null)
-  units=$(sed -n 's/.* units \([0-9]*\) .*/\1/p' <<<"$native")
-  nanoseconds=$(sed -n 's/.* ns-per-unit \([0-9.]*\).*/\1/p' <<<"$native")
-  bytes=$(sed -n 's/.* heap-bytes-per-token \([0-9.-]*\).*/\1/p' <<<"$native")
-  collected=-
-  if [ "$mode" = counted ] && [ -n "$units" ]; then
-    collected=$(count_instructions "$case / $subject at $size" --toggle-collect='*countedWork*' -- \
-      --case "$case" --subject "$subject" --size "$size")
-  fi
-  if [ "$collected" = FAIL ] || [ -z "$collected" ] || [ -z "$units" ] || [ -z "$nanoseconds" ]; then
-    failed=1
-    printf '%-22s %-20s %9s %10s %18s\n' "$case" "$subject" "$size" "-" "FAILED"
-    continue
-  fi
-  per_unit=-
-  [ "$collected" != - ] && per_unit=$(awk -v c="$collected" -v u="$units" 'BEGIN { printf "%.1f", c / u }')
-  printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "$case" "$subject" "$size" "$units" "$per_unit" "$nanoseconds" "${bytes:--}"
-  echo "$case $subject $size $per_unit $nanoseconds ${bytes:--}" >>"$results"
-done <<<"$plan"
-echo
+if [ $redraw = 1 ]; then
+  [ -f "charts/$family.txt" ] || { echo "scaling.sh: no charts/$family.txt to redraw" >&2; exit 2; }
+  cp "charts/$family.txt" "$results"
+else
+  echo "# at $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d); callgrind instructions, release build; regenerate: Benchmarks/scaling.sh $family" >"$results"
+  printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "case" "subject" "size" "units" "instructions/unit" "native ns/unit" "heap B/token"
+  printf '%s\n' "---------------------------------------------------------------------------------------------------------------"
+  while read -r case subject size mode; do
+    [ -z "$case" ] && continue
+    native=$("$bin" --case "$case" --subject "$subject" --size "$size" 2>/dev/null)
+    units=$(sed -n 's/.* units \([0-9]*\) .*/\1/p' <<<"$native")
+    nanoseconds=$(sed -n 's/.* ns-per-unit \([0-9.]*\).*/\1/p' <<<"$native")
+    bytes=$(sed -n 's/.* heap-bytes-per-token \([0-9.-]*\).*/\1/p' <<<"$native")
+    collected=-
+    if [ "$mode" = counted ] && [ -n "$units" ]; then
+      collected=$(count_instructions "$case / $subject at $size" --toggle-collect='*countedWork*' -- \
+        --case "$case" --subject "$subject" --size "$size")
+    fi
+    if [ "$collected" = FAIL ] || [ -z "$collected" ] || [ -z "$units" ] || [ -z "$nanoseconds" ]; then
+      failed=1
+      printf '%-22s %-20s %9s %10s %18s\n' "$case" "$subject" "$size" "-" "FAILED"
+      continue
+    fi
+    per_unit=-
+    [ "$collected" != - ] && per_unit=$(awk -v c="$collected" -v u="$units" 'BEGIN { printf "%.1f", c / u }')
+    printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "$case" "$subject" "$size" "$units" "$per_unit" "$nanoseconds" "${bytes:--}"
+    echo "$case $subject $size $per_unit $nanoseconds ${bytes:--}" >>"$results"
+  done <<<"$plan"
+  echo
+fi
 
 "$bin" --table "$family" <"$results" >"$work/table.md"
 if [ ${#filters[@]} -eq 0 ]; then

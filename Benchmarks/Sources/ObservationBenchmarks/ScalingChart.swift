@@ -129,27 +129,25 @@ private func color(_ kind: CaseID, _ subject: SubjectID) -> String {
   }
 }
 
-/// A number as an axis or table shows it: 1k, 10k, 1M for counts; 3 significant digits
-/// otherwise, with thousands separated.
+/// A number as an axis shows it: 1k, 10k, 1M for round counts; whole numbers as they are;
+/// fractions with one decimal (two below 0.1).
 func compactNumber(_ value: Double) -> String {
   if value >= 1_000_000, value.truncatingRemainder(dividingBy: 1_000_000) == 0 { return "\(Int(value / 1_000_000))M" }
   if value >= 1_000, value.truncatingRemainder(dividingBy: 1_000) == 0 { return "\(Int(value / 1_000))k" }
-  return readableNumber(value)
+  if value >= 1, value == value.rounded() { return String(Int(value)) }
+  return format(value, digits: value < 0.1 ? 2 : 1)
 }
 
-/// 3 significant digits at most below 1,000; whole numbers with separators above.
+/// A number as a table shows it: whole numbers with separators from 100, one decimal below.
 func readableNumber(_ value: Double) -> String {
-  if value >= 1_000 {
-    let digits = String(Int(value.rounded()))
-    var text = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-      text.append(character)
-    }
-    return text
+  guard value >= 100 else { return format(value, digits: 1) }
+  let digits = String(Int(value.rounded()))
+  var text = ""
+  for (index, character) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+    text.append(character)
   }
-  if value >= 100 || value == value.rounded() { return String(Int(value.rounded())) }
-  return value >= 10 ? format(value, digits: 1) : format(value, digits: 2)
+  return text
 }
 
 /// An axis: maps values to pixels between `low` and `high` (log or linear).
