@@ -175,20 +175,16 @@ private struct Axis {
     return ticks
   }
 
-  /// A log axis from the decade at or below `values`' least to the one at or above its
-  /// greatest (widened to a 1-2-5 step when they are close).
+  /// A log axis from the power of ten at or below `values`' least to the 1, 2 or 5 of a
+  /// decade at or above their greatest, a decade at least, so that small differences do
+  /// not look like growth.
   static func logarithmic(_ values: [Double], low: Double, high: Double) -> Axis {
     let least = max(values.min() ?? 1, 1e-3)
-    let greatest = max(values.max() ?? 10, least * 1.5)
-    func below(_ value: Double) -> Double {
-      let decade = pow(10, floor(log10(value)))
-      return [5.0, 2, 1].map { $0 * decade }.first { $0 <= value * 1.0001 } ?? decade
-    }
-    func above(_ value: Double) -> Double {
-      let decade = pow(10, floor(log10(value)))
-      return [1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= value * 0.9999 } ?? 10 * decade
-    }
-    return Axis(minimum: below(least), maximum: above(greatest), log: true, low: low, high: high)
+    let greatest = max(values.max() ?? 10, least)
+    let minimum = pow(10, floor(log10(least)))
+    let decade = pow(10, floor(log10(greatest)))
+    let maximum = max([1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= greatest * 0.9999 } ?? 10 * decade, 10 * minimum)
+    return Axis(minimum: minimum, maximum: maximum, log: true, low: low, high: high)
   }
 }
 
