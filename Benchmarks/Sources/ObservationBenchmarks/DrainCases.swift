@@ -4,7 +4,7 @@ import ObservationToken
 // first — as `ObservationBag.removeAll()` and `EventSender.removeAllSubscriptions()` end
 // them, and as releasing a bag or an array of tokens does — or newest first. Ending one
 // token should cost the same whatever the order and however many share its list. Measured
-// for ObservationToken only, at a size `--tokens` gives; `drain.sh` runs the sizes.
+// for ObservationToken only, at a size `--size` gives; `scaling.sh drain` runs the sizes.
 
 extension CaseID {
   /// How a drain case ends its tokens; `nil` for the other cases.
@@ -22,14 +22,6 @@ extension CaseID {
 /// What a drain run measures: the time to end one token, over every round.
 struct DrainResult {
   var endNanosecondsPerToken: Double
-  var endMillisecondsPerRound: Double
-}
-
-/// Runs `end`, which ends every token of one round: the only code `drain.sh` has callgrind
-/// count (`--toggle-collect`), so making the tokens and checking them stay out of the figure.
-@inline(never)
-func countedDrain(_ end: () -> Void) {
-  end()
 }
 
 /// `rounds` times: makes `tokens` tokens on one property (or subscriptions of one sender),
@@ -61,7 +53,7 @@ func measureDrain(_ kind: CaseID, tokens count: Int, rounds: Int) throws(Benchma
       tokens.removeAll()
     }
     let start = clock.now
-    countedDrain {
+    countedWork {
       switch (oldestFirst, onSender) {
       case (true, false): bag.removeAll()
       case (true, true):
@@ -75,9 +67,5 @@ func measureDrain(_ kind: CaseID, tokens count: Int, rounds: Int) throws(Benchma
     change()
     try failIfNeeded(counter.calls == 0, "after ending \(count) tokens a change still made \(counter.calls) calls")
   }
-  let total = Double(count * rounds)
-  return DrainResult(
-    endNanosecondsPerToken: elapsed.nanoseconds / total,
-    endMillisecondsPerRound: elapsed.nanoseconds / 1e6 / Double(rounds)
-  )
+  return DrainResult(endNanosecondsPerToken: elapsed.nanoseconds / Double(count * rounds))
 }

@@ -31,6 +31,11 @@ enum CaseID: String, CaseIterable {
   case drainNewest = "drain-newest"
   case eventDrainOldest = "event-drain-oldest"
   case eventDrainNewest = "event-drain-newest"
+  case fanOutScaling = "fanout-n"
+  case tokensOnOneObject = "tokens-one-object"
+  case tokensAcrossObjects = "tokens-across-objects"
+  case chainDepth = "chain-depth"
+  case nodeDepth = "node-depth"
 
   var title: String {
     switch self {
@@ -65,6 +70,11 @@ enum CaseID: String, CaseIterable {
     case .drainNewest: "end tokens of one property, newest first"
     case .eventDrainOldest: "end subscriptions of one sender, oldest first"
     case .eventDrainNewest: "end subscriptions of one sender, newest first"
+    case .fanOutScaling: "one set, N observers"
+    case .tokensOnOneObject: "N live tokens on one object"
+    case .tokensAcrossObjects: "N live tokens, one on each of N objects"
+    case .chainDepth: "leaf set through a chain of N objects"
+    case .nodeDepth: "post up a chain of N nodes"
     }
   }
 
@@ -122,8 +132,8 @@ enum CaseID: String, CaseIterable {
     }
   }
 
-  /// Cases timed per operation (all but the memory, scale and drain ones).
-  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) && drain == nil }
+  /// Cases timed per operation (all but the memory, scale and scaling ones).
+  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) && scaling == nil }
 
   static let timed = allCases.filter(\.isTimed)
 }
@@ -191,9 +201,7 @@ enum SubjectID: String, CaseIterable {
 
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
-  if kind.drain != nil {
-    return subject == .token ? nil : "the drain is measured for ObservationToken only: it measures its subscriber list"
-  }
+  if let family = kind.scaling { return family.unsupportedReason(subject) }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
@@ -254,10 +262,9 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   switch kind {
   case .setUnobserved, .setOtherObserved, .get, .setNotify, .observeInvalidate, .fanOut1, .fanOut10, .fanOut100:
     // Concrete types at each call, so every factory is specialized for its subject.
+    if let observers = kind.fanOut { return fanOutBenchmark(subject, observers: observers) }
     switch subject {
-    case .floor:
-      if let observers = kind.fanOut { return setNotifyBenchmark(FloorFanOutSubject.self, observers: observers) }
-      return makeIntBenchmark(kind, FloorSubject.self)
+    case .floor: return makeIntBenchmark(kind, FloorSubject.self)
     case .observation: return makeIntBenchmark(kind, ObservationSubject.self)
     case .currentValueSubject: return makeIntBenchmark(kind, CurrentValueSubjectSubject.self)
     case .published: return makeIntBenchmark(kind, PublishedSubject.self)
@@ -311,7 +318,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     }
   case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
-    .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest:
+    .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
+    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth:
     return nil
   }
 }
@@ -345,6 +353,17 @@ private func makeRoutingBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Bench
   }
 }
 
+/// One post up a chain of `length` levels (the post cases and the node-depth family).
+func routePostBenchmark(_ subject: SubjectID, length: Int) -> Benchmark? {
+  switch subject {
+  case .floor: routePostBenchmark(FloorRoutingSubject.self, length: length)
+  case .delegate: routePostBenchmark(DelegateRoutingSubject.self, length: length)
+  case .token: routePostBenchmark(TokenRoutingSubject.self, length: length)
+  case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
+    .bridged, .bridgedTracking: nil
+  }
+}
+
 private func makeRoutingBenchmark<S: RoutingSubject>(_ kind: CaseID, _ subject: S.Type) -> Benchmark? {
   switch kind {
   case .post1, .post3, .post10: routePostBenchmark(S.self, length: kind.routeLength!)
@@ -362,8 +381,24 @@ private func makeIntBenchmark<S: IntSubject>(_ kind: CaseID, _ subject: S.Type) 
   case .get: getBenchmark(S.self)
   case .setNotify: setNotifyBenchmark(S.self, observers: 1)
   case .observeInvalidate: S.canCancel ? observeInvalidateBenchmark(S.self) : nil
-  case .fanOut1, .fanOut10, .fanOut100: setNotifyBenchmark(S.self, observers: kind.fanOut!)
   default: nil
+  }
+}
+
+/// One set with `observers` observers of the property (the fan-out cases), with a concrete
+/// subject type at each call (see above); the floor calls a closure array.
+func fanOutBenchmark(_ subject: SubjectID, observers: Int) -> Benchmark? {
+  switch subject {
+  case .floor: setNotifyBenchmark(FloorFanOutSubject.self, observers: observers)
+  case .observation: setNotifyBenchmark(ObservationSubject.self, observers: observers)
+  case .currentValueSubject: setNotifyBenchmark(CurrentValueSubjectSubject.self, observers: observers)
+  case .published: setNotifyBenchmark(PublishedSubject.self, observers: observers)
+  case .passthroughSubject: setNotifyBenchmark(PassthroughSubjectSubject.self, observers: observers)
+  case .naive: setNotifyBenchmark(NaiveSubject.self, observers: observers)
+  case .token: setNotifyBenchmark(TokenSubject.self, observers: observers)
+  case .bridged: setNotifyBenchmark(BridgedSubject.self, observers: observers)
+  case .bridgedTracking: setNotifyBenchmark(BridgedTrackingSubject.self, observers: observers)
+  case .observations, .notificationCenter, .delegate: nil
   }
 }
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 struct Options {
-  enum Mode { case table, smoke, single, plan }
+  enum Mode { case table, smoke, single, plan, scalingPlan, chart, chartTable }
   var mode = Mode.table
   var singleCase: CaseID?
   var singleSubject: SubjectID?
@@ -20,13 +20,16 @@ struct Options {
   var scaleTokens = 1_000_000
   var scaleObjects = 100_000
   var scaleRepeats = 3
-  /// Tokens per round of a drain case (`--tokens`).
-  var drainTokens = 1_000
+  /// The size of one scaling point (`--size`): observers, tokens, depth.
+  var size: Int?
+  /// The sizes a scaling plan lists (`--sizes`; default: the family's).
+  var sizes: [Int]?
+  /// The family of `--scaling-plan`, `--chart` and `--table`.
+  var family: ScalingFamily?
 
   static let smoke = Options(
     mode: .smoke, repeats: 1, checkOperations: 120,
-    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1,
-    drainTokens: 100
+    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1
   )
 }
 
@@ -330,7 +333,8 @@ private func printNotes(_ options: Options) {
   print("Notes")
   print("  —  means the subject cannot express the case:")
   var seen: Set<String> = []
-  for kind in CaseID.allCases where options.cases.contains(kind) {
+  // The scaling families are not in the table: scaling.sh runs them.
+  for kind in CaseID.allCases where options.cases.contains(kind) && kind.scaling == nil {
     for subject in options.subjects {
       guard let reason = unsupportedReason(kind, subject) else { continue }
       let line = "     \(subject.short): \(reason)"
@@ -416,11 +420,31 @@ func runSmoke(_ options: Options) -> Int32 {
         }
       }
     }
-    for kind in CaseID.allCases where kind.drain != nil && options.cases.contains(kind) {
-      guard unsupportedReason(kind, subject) == nil else { continue }
-      check(kind, subject) { () throws(BenchmarkFailure) in
-        _ = try measureDrain(kind, tokens: options.drainTokens, rounds: 2)
+  }
+  // Each scaling family at its smallest sizes, and its chart drawn from what they did.
+  for family in ScalingFamily.allCases {
+    var results: [ScalingResult] = []
+    for kind in family.cases where options.cases.contains(kind) {
+      for subject in options.subjects where unsupportedReason(kind, subject) == nil {
+        check(kind, subject) { () throws(BenchmarkFailure) in
+          for size in family.smokeSizes {
+            let point = try measureScalingPoint(kind, subject, size: size, smoke: true)
+            let perUnit = point.elapsed.nanoseconds / Double(point.units)
+            results.append(ScalingResult(kind: kind, subject: subject, size: size, measures: [perUnit, point.heapBytesPerToken]))
+          }
+        }
       }
+    }
+    guard !results.isEmpty else { continue }
+    let chart = scalingChart(family, results, notes: ["smoke"])
+    let lines = chart.split(separator: "\n").filter { $0.hasPrefix("<polyline") }.count
+    let expected = Set(results.map { "\($0.kind) \($0.subject)" }).count * (results.contains { $0.measures[1] != nil } ? 2 : 1)
+    if chart.hasPrefix("<svg") && chart.hasSuffix("</svg>\n") && lines == expected {
+      passed += 1
+      print("ok    chart \(family.rawValue)")
+    } else {
+      failures.append("chart \(family.rawValue): \(lines) lines drawn; expected \(expected)")
+      print("FAIL  chart \(family.rawValue): \(lines) lines drawn; expected \(expected)")
     }
   }
   print("checks only, no timing claims; \(format((clock.now - start).nanoseconds / 1e9, digits: 1)) s")
@@ -432,13 +456,18 @@ func runSmoke(_ options: Options) -> Int32 {
 // MARK: - One pair, for callgrind
 
 func runSingle(_ options: Options) -> Int32 {
-  guard let kind = options.singleCase, let subject = options.singleSubject, let iterations = options.iterations else {
-    printError("--case, --subject and --iterations go together")
+  guard let kind = options.singleCase, let subject = options.singleSubject else {
+    printError("--case and --subject go together")
     return 2
   }
   if let reason = unsupportedReason(kind, subject) {
     printError("\(kind.rawValue) / \(subject.rawValue) is not measured: \(reason)")
     return 3
+  }
+  if let family = kind.scaling { return runScalingPoint(kind, subject, size: options.size ?? family.sizes[0]) }
+  guard let iterations = options.iterations else {
+    printError("--iterations goes with --case \(kind.rawValue)")
+    return 2
   }
   do throws(BenchmarkFailure) {
     switch kind {
@@ -466,11 +495,6 @@ func runSingle(_ options: Options) -> Int32 {
       print(
         "\(kind.rawValue) \(subject.rawValue) subscriptions \(iterations) create-ns-per-subscription \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-subscription \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
       )
-    case .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest:
-      let result = try measureDrain(kind, tokens: options.drainTokens, rounds: iterations)
-      print(
-        "\(kind.rawValue) \(subject.rawValue) tokens \(options.drainTokens) rounds \(iterations) end-ns-per-token \(formatNanos(result.endNanosecondsPerToken)) end-ms-per-round \(format(result.endMillisecondsPerRound, digits: 3))"
-      )
     default:
       guard let benchmark = makeBenchmark(kind, subject) else {
         printError("\(kind.rawValue) / \(subject.rawValue) is not available here")
@@ -485,6 +509,22 @@ func runSingle(_ options: Options) -> Int32 {
     return 1
   }
   return 0
+}
+
+/// One point of a scaling family: prints the units of work counted and their native time
+/// (and heap bytes per token), as `scaling.sh` reads them.
+private func runScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int) -> Int32 {
+  do throws(BenchmarkFailure) {
+    let point = try measureScalingPoint(kind, subject, size: size, smoke: false)
+    var line = "\(kind.rawValue) \(subject.rawValue) size \(size) units \(point.units)"
+    line += " ns-per-unit \(formatNanos(point.elapsed.nanoseconds / Double(point.units)))"
+    if let bytes = point.heapBytesPerToken { line += " heap-bytes-per-token \(format(bytes, digits: 1))" }
+    print(line)
+    return 0
+  } catch {
+    printError("FAILED \(kind.rawValue) / \(subject.rawValue) at \(size): \(error.message)")
+    return 1
+  }
 }
 
 // MARK: - The callgrind plan

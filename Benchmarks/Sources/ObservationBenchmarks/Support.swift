@@ -134,7 +134,8 @@ struct MemoryResult {
 /// allocates is counted. Not timed or measured: `check` then gets the owners, the counter
 /// and the number of handles while every handle is live, and `end` the handles and the
 /// owners before the owners are released. Inlined into each subject's caller, so that
-/// what it measures is specialized and inlined there as if written out.
+/// what it measures is specialized and inlined there as if written out; making the handles
+/// is the ``countedWork(_:)`` of the live-token scaling cases.
 @inline(__always)
 func measureHeap<Owner, Handle>(
   creating count: Int, on ownerCount: Int, makeOwner: () -> Owner, create: (Owner, Counter) -> Handle,
@@ -151,8 +152,10 @@ func measureHeap<Owner, Handle>(
   let heapBefore = heapInUse()
   let residentBefore = residentBytes()
   let start = clock.now
-  for owner in owners {
-    for _ in 0..<perOwner { handles.append(create(owner, counter)) }
+  countedWork {
+    for owner in owners {
+      for _ in 0..<perOwner { handles.append(create(owner, counter)) }
+    }
   }
   let elapsed = clock.now - start
   let heapAfter = heapInUse()

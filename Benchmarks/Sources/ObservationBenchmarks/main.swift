@@ -9,12 +9,17 @@ let usage = """
          ObservationBenchmarks --smoke              every case, tiny counts, checks only (for CI)
          ObservationBenchmarks --case NAME --subject NAME --iterations N
                                                     one pair, N operations, no table (for callgrind)
-         ObservationBenchmarks --case drain-oldest --subject token --tokens K --iterations R
-                                                    a drain case: R rounds of ending K tokens (for drain.sh)
+         ObservationBenchmarks --case fanout-n --subject token --size K
+                                                    one point of a scaling family (for scaling.sh)
          ObservationBenchmarks --callgrind-plan     the pairs and iteration counts callgrind.sh runs
+         ObservationBenchmarks --scaling-plan FAMILY [--sizes a,b,...]
+                                                    the points scaling.sh runs for a family
+         ObservationBenchmarks --chart FAMILY < results.txt      its SVG chart, from scaling.sh's results
+         ObservationBenchmarks --table FAMILY < results.txt      its Markdown table
   options: --repeats N   --target-ms X   --cases a,b,...   --subjects a,b,...
   cases:    \(CaseID.allCases.map { $0.rawValue }.joined(separator: " "))
   subjects: \(SubjectID.allCases.map { $0.rawValue }.joined(separator: " "))
+  families: \(ScalingFamily.allCases.map { $0.rawValue }.joined(separator: " "))
   """
 
 func parse(_ arguments: [String]) -> Options? {
@@ -43,9 +48,19 @@ func parse(_ arguments: [String]) -> Options? {
     case "--iterations":
       guard let text = value(), let count = Int(text), count > 0 else { return nil }
       options.iterations = count
-    case "--tokens":
+    case "--size":
       guard let text = value(), let count = Int(text), count > 0 else { return nil }
-      options.drainTokens = count
+      options.size = count
+    case "--sizes":
+      guard let text = value() else { return nil }
+      let sizes = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+      guard !sizes.isEmpty else { return nil }
+      options.sizes = sizes
+    case "--scaling-plan", "--chart", "--table":
+      let mode = arguments[index]
+      guard let name = value(), let family = ScalingFamily(rawValue: name) else { return nil }
+      options.family = family
+      options.mode = mode == "--chart" ? .chart : mode == "--table" ? .chartTable : .scalingPlan
     case "--repeats":
       guard let text = value(), let count = Int(text), count > 0 else { return nil }
       options.repeats = count
@@ -84,4 +99,9 @@ case .table: exit(runTable(options))
 case .smoke: exit(runSmoke(options))
 case .single: exit(runSingle(options))
 case .plan: exit(printCallgrindPlan(options))
+case .scalingPlan: exit(printScalingPlan(options.family!, options))
+case .chart:
+  let (results, notes) = readScalingResults()
+  print(scalingChart(options.family!, results, notes: notes), terminator: "")
+case .chartTable: print(scalingTable(options.family!, readScalingResults().results), terminator: "")
 }
