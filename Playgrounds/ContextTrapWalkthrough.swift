@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The DocC articles quote lines of this walkthrough as they print them, within the page's 76
+// columns; DocCArticles' twin check compares their lines.)
 import ObservationToken
 
 /// KVO's classic trap beside the token version: a superclass and a subclass observe the

@@ -115,7 +115,8 @@ enum ReadmeTour {
     do {
       let note = try JSONDecoder().decode(Note.self, from: Data(#"{"title":"Draft"}"#.utf8))
       var noteTitles: [String] = []
-      let noteToken = note.observe(\.title) { _, change in noteTitles.append(change.newValue!) }  // observable like any other
+      // Observable like any other.
+      let noteToken = note.observe(\.title) { _, change in noteTitles.append(change.newValue!) }
       let json = try JSONEncoder().encode(note)  // {"title":"Draft"}
       note.title = "Final"
       noteToken.invalidate()
