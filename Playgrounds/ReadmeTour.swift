@@ -68,8 +68,11 @@ enum ReadmeTour {
 
     var options: [String] = []
     let optionsToken = document.observe(\.title, options: [.initial, .prior]) { _, change in
-      if change.isPrior { options.append("about to change from \(change.oldValue!)") }
-      else { options.append("now \(change.newValue!)") }
+      if change.isPrior {
+        options.append("about to change from \(change.oldValue!)")
+      } else {
+        options.append("now \(change.newValue!)")
+      }
     }
     document.title = "Again"
     print("options:", options)

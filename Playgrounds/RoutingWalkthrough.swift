@@ -263,7 +263,9 @@ enum RoutingWalkthrough {
       print("a cell of a drafts list that is about to be released:")
       check(orphan.deleteTapped() && screen.deleted.last == 9, "the screen reached through the drafts list")
     }
-    print("drafts list released: cell's parents \(orphan.events.parents.map(\.name)), list token valid: \(listToken.isValid)")
+    print(
+      "drafts list released: cell's parents \(orphan.events.parents.map(\.name)), list token valid: \(listToken.isValid)"
+    )
     check(orphan.events.parents.isEmpty && !listToken.isValid, "the released list to drop out, its tokens invalid")
     check(!orphan.deleteTapped(), "nothing above the cell any more")
   }

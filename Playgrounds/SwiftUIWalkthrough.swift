@@ -33,7 +33,9 @@ enum SwiftUIWalkthrough {
     }
 
     func render() {
-      let body = withObservationTracking { settings.label } onChange: { [weak self] in
+      let body = withObservationTracking {
+        settings.label
+      } onChange: { [weak self] in
         Task { @MainActor in self?.render() }
       }
       renders.append(body)

@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// The change dictionary read as an ordinary `ObservedChange`, whatever Objective-C

@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// Invalidation from any thread, racing KVO's own callouts: once `invalidate()` returns

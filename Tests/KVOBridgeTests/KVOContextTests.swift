@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// KVO's classic trap — a superclass and a subclass observing the same key path of the

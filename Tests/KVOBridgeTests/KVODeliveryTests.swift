@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// A KVO token is decorated as the engine's are: delivery on a queue or the main actor,
@@ -79,7 +80,9 @@ extension KVOBridge {
       _ = token
     }
 
-    @Test("A main-actor binding writes the current value at once, then each change made on another thread, on the main actor")
+    @Test(
+      "A main-actor binding writes the current value at once, then each change made on another thread, on the main actor"
+    )
     @MainActor
     func bindingOnMainActor() async {
       @MainActor final class Label {
@@ -121,7 +124,8 @@ extension KVOBridge {
     func removingDuplicates() {
       let player = Player()
       let seen = Recorder<Double?>()
-      let token = ObservationToken(observing: player, \.rate, options: [.initial], removingDuplicates: true) { _, change in
+      let token = ObservationToken(observing: player, \.rate, options: [.initial], removingDuplicates: true) {
+        _, change in
         seen.append(change.newValue)
       }
       player.rate = 0
@@ -145,7 +149,9 @@ extension KVOBridge {
       _ = token
     }
 
-    @Test("ObservedValues(observing:) yields the current value, then the value after each change; an optional's nil included")
+    @Test(
+      "ObservedValues(observing:) yields the current value, then the value after each change; an optional's nil included"
+    )
     func values() async {
       let player = Player()
       player.title = "Intro"

@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// A token on a key path of several keys, `\.currentItem?.status`: KVO follows the path,
@@ -29,7 +30,9 @@ extension KVOBridge {
       _ = token
     }
 
-    @Test("Replacing the item is a change of the path (.prior too); then the old item's changes are no longer reported, the new one's are")
+    @Test(
+      "Replacing the item is a change of the path (.prior too); then the old item's changes are no longer reported, the new one's are"
+    )
     func intermediateReplaced() {
       let first = PlayerItem()
       let second = PlayerItem(status: .failed)
@@ -105,7 +108,9 @@ extension KVOBridge {
       #expect(seen.all == [.readyToPlay])
     }
 
-    @Test("A player observing its own \\.currentItem?.status is released: the item it observed keeps nothing registered (SR-15443)")
+    @Test(
+      "A player observing its own \\.currentItem?.status is released: the item it observed keeps nothing registered (SR-15443)"
+    )
     func rootedAtSelf() throws {
       final class SelfWatchingPlayer: QueuePlayer, @unchecked Sendable {
         var token: ObservationToken?

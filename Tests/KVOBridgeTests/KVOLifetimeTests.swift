@@ -1,10 +1,11 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   /// Each registration is removed exactly once, whichever ends first — `invalidate()`, the
@@ -49,7 +50,9 @@ extension KVOBridge {
       #expect(handlerCapture == nil)
     }
 
-    @Test("The subject released first: the token becomes invalid, its registration is removed once, invalidating later does nothing")
+    @Test(
+      "The subject released first: the token becomes invalid, its registration is removed once, invalidating later does nothing"
+    )
     func subjectReleasedFirst() {
       var player: Player? = Player()
       weak let weakPlayer = player

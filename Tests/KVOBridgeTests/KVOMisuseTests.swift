@@ -1,15 +1,18 @@
+import ObservationToken
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import ObservationToken
-import Testing
 
 extension KVOBridge {
   @Suite("KVO misuse stops with its message, in every build")
   struct MisuseTests {
-    @Test("Observing a property KVO cannot observe (not @objc dynamic) stops at the caller's line, naming the type and the key path")
+    @Test(
+      "Observing a property KVO cannot observe (not @objc dynamic) stops at the caller's line, naming the type and the key path"
+    )
     func notObservableStops() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         Self.observeVolume()
@@ -20,13 +23,18 @@ extension KVOBridge {
       #expect(message.contains("Mark every property on the path @objc dynamic."))
     }
 
-    @Test("A handler that sets the property it observes without end stops with a message naming it and where it was observed")
+    @Test(
+      "A handler that sets the property it observes without end stops with a message naming it and where it was observed"
+    )
     func runawayReentryStops() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         Self.observeRateForever()
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("ObservationToken: the handler observing \\Player.rate on Player, observed at \(#fileID):\(Self.foreverLine), keeps calling itself"))
+      #expect(
+        message.contains(
+          "ObservationToken: the handler observing \\Player.rate on Player, observed at \(#fileID):\(Self.foreverLine), keeps calling itself"
+        ))
       // A KVO token of an Equatable value has removingDuplicates: the message offers it.
       #expect(message.contains("Set it only when the new value differs, or observe with removingDuplicates: true"))
     }

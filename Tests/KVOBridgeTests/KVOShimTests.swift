@@ -84,10 +84,13 @@ extension KVOBridge {
       }
       let leftovers = KVOShim.leftovers()
       #expect(leftovers.count == 1)
-      #expect(leftovers.first?.contains("was deallocated while key value observers were still registered with it") == true)
+      #expect(
+        leftovers.first?.contains("was deallocated while key value observers were still registered with it") == true)
     }
 
-    @Test("The leak check reports a key path left registered when its subject is deallocated, and the registration of its rest")
+    @Test(
+      "The leak check reports a key path left registered when its subject is deallocated, and the registration of its rest"
+    )
     func leakCheckOfKeyPath() {
       let observer = RawObserver()
       do {
@@ -98,8 +101,14 @@ extension KVOBridge {
         }
         let leftovers = KVOShim.leftovers()
         #expect(leftovers.count == 2)
-        #expect(leftovers.contains { $0.contains("still registered with it: <RawObserver: ") && $0.hasSuffix("for \"currentItem.status\"") })
-        #expect(leftovers.contains { $0.hasPrefix("<KeyPathChain: ") && $0.contains("still observes \"status\" of <PlayerItem: ") })
+        #expect(
+          leftovers.contains {
+            $0.contains("still registered with it: <RawObserver: ") && $0.hasSuffix("for \"currentItem.status\"")
+          })
+        #expect(
+          leftovers.contains {
+            $0.hasPrefix("<KeyPathChain: ") && $0.contains("still observes \"status\" of <PlayerItem: ")
+          })
       }
       _ = KVOShim.leftovers()  // the item's, deallocated with the chain still registered
     }
@@ -144,7 +153,8 @@ extension KVOBridge {
         withExtendedLifetime(observer) { player.rate = 1 }
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("-observeValueForKeyPath:ofObject:change:context: message was received but not handled."))
+      #expect(
+        message.contains("-observeValueForKeyPath:ofObject:change:context: message was received but not handled."))
     }
 
     @Test("A key path of several keys is notified as the whole path of the object observed, with its values")

@@ -31,7 +31,9 @@ extension IntSubject {
   static var canCancel: Bool { true }
   static var callsOnObserve: Int { 0 }
   static func setOther(_ model: Model, _ value: Int) { fatalError("\(Self.self) has no other property") }
-  static func observeOther(_ model: Model, _ counter: Counter) -> Handle { fatalError("\(Self.self) cannot observe other") }
+  static func observeOther(_ model: Model, _ counter: Counter) -> Handle {
+    fatalError("\(Self.self) cannot observe other")
+  }
   static func endAll(_ handles: inout [Handle], models: [Model]) {
     handles.removeAll(keepingCapacity: true)
   }

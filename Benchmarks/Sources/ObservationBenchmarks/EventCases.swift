@@ -89,17 +89,21 @@ func subscribeInvalidateBenchmark<S: EventSubject>(_ subject: S.Type, named name
 
 /// Bytes per live subscription: `subscriptions` subscriptions spread over `senders`
 /// senders, measured as ``measureMemory(_:tokens:objects:)`` measures tokens.
-func measureEventMemory<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int) throws(BenchmarkFailure) -> MemoryResult {
+func measureEventMemory<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int)
+  throws(BenchmarkFailure) -> MemoryResult
+{
   try measureHeap(
     creating: subscriptions, on: count, makeOwner: S.makeSender, create: S.subscribe,
     check: { senders, counter, total throws(BenchmarkFailure) in
       // The subscriptions are live: one send on each sender reaches each of them exactly once.
       counter.reset()
       for (index, sender) in senders.enumerated() { S.send(sender, index &+ 1) }
-      try failIfNeeded(counter.calls == total, "one send on each sender reached \(counter.calls) of \(total) live subscriptions")
+      try failIfNeeded(
+        counter.calls == total, "one send on each sender reached \(counter.calls) of \(total) live subscriptions")
       let perSender = subscriptions / count
       let expectedSum = perSender &* (count &* (count &+ 1) / 2)
-      try failIfNeeded(counter.sum == expectedSum, "one send on each sender summed to \(counter.sum); expected \(expectedSum)")
+      try failIfNeeded(
+        counter.sum == expectedSum, "one send on each sender summed to \(counter.sum); expected \(expectedSum)")
     },
     // Releasing the handles and then the senders frees everything for every subject (a
     // closure array, a naive registry or a center holds its entries).
@@ -110,7 +114,9 @@ func measureEventMemory<S: EventSubject>(_ subject: S.Type, subscriptions: Int, 
 /// Creates `subscriptions` subscriptions on `senders` senders, ends them all (the way each
 /// subject ends one: releasing tokens and cancellables, removing observers and ids), then
 /// releases the senders; as ``measureScale(_:tokens:objects:)``.
-func measureEventScale<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int) throws(BenchmarkFailure) -> ScaleResult {
+func measureEventScale<S: EventSubject>(_ subject: S.Type, subscriptions: Int, senders count: Int)
+  throws(BenchmarkFailure) -> ScaleResult
+{
   try measureScale(
     creating: subscriptions, on: count, makeOwner: S.makeSender, create: S.subscribe,
     end: { handles, senders in S.endAll(&handles, senders: senders) },

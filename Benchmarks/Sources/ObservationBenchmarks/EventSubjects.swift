@@ -87,7 +87,9 @@ enum PassthroughEventSubject: EventSubject {
     sender.sink { [counter] value in counter.record(value) }
   }
 
-  @inline(__always) static func cancel(_ handle: AnyCancellable, on sender: PassthroughSubject<Int, Never>) { handle.cancel() }
+  @inline(__always) static func cancel(_ handle: AnyCancellable, on sender: PassthroughSubject<Int, Never>) {
+    handle.cancel()
+  }
 }
 
 // MARK: - Foundation's NotificationCenter

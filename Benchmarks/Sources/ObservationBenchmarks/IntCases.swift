@@ -37,7 +37,9 @@ final class Box<Value> {
 let cycledObjects = 64
 
 /// Sets `value` of the objects in turn: op `n` sets `n` on object `n % cycledObjects`.
-private func cycleSets<S: IntSubject>(_ models: [S.Model], _ op: Box<Int>, _ iterations: Int, _ subject: S.Type) -> Duration {
+private func cycleSets<S: IntSubject>(_ models: [S.Model], _ op: Box<Int>, _ iterations: Int, _ subject: S.Type)
+  -> Duration
+{
   let models = opaque(Box(models)).value
   var current = op.value
   let start = clock.now
@@ -206,7 +208,8 @@ func observeInvalidateBenchmark<S: IntSubject>(_ subject: S.Type) -> Benchmark {
       )
       // Every observation has ended: a set reaches none of them.
       S.set(model, S.get(model) &+ 1)
-      try failIfNeeded(counter.calls == expected, "a set after invalidation reached \(counter.calls - expected) ended observations")
+      try failIfNeeded(
+        counter.calls == expected, "a set after invalidation reached \(counter.calls - expected) ended observations")
       counter.reset()
     }
   )
@@ -216,14 +219,16 @@ func observeInvalidateBenchmark<S: IntSubject>(_ subject: S.Type) -> Benchmark {
 
 /// Bytes per live observation: `tokens` observations of `value` spread over `objects`
 /// objects, measured by ``measureHeap(creating:on:makeOwner:create:check:end:)``.
-func measureMemory<S: IntSubject>(_ subject: S.Type, tokens: Int, objects: Int) throws(BenchmarkFailure) -> MemoryResult {
+func measureMemory<S: IntSubject>(_ subject: S.Type, tokens: Int, objects: Int) throws(BenchmarkFailure) -> MemoryResult
+{
   try measureHeap(
     creating: tokens, on: objects, makeOwner: S.makeModel, create: S.observe,
     check: { models, counter, count throws(BenchmarkFailure) in
       // The observations are live: one set of each object reaches every one of them once.
       counter.reset()
       for model in models { S.set(model, S.get(model) &+ 1) }
-      try failIfNeeded(counter.calls == count, "one set on each object reached \(counter.calls) of \(count) live observations")
+      try failIfNeeded(
+        counter.calls == count, "one set on each object reached \(counter.calls) of \(count) live observations")
     },
     end: { handles, models in S.endAll(&handles, models: models) }
   )

@@ -110,7 +110,8 @@ final class ObservationsSetNotify: AsyncBenchmark, @unchecked Sendable {
     defer { counter.reset() }
     guard counter.calls == operations, counter.sum == operations else {
       return BenchmarkFailure(
-        message: "\(operations) sets delivered \(counter.calls) elements summing \(counter.sum); expected \(operations) and \(operations)"
+        message:
+          "\(operations) sets delivered \(counter.calls) elements summing \(counter.sum); expected \(operations) and \(operations)"
       )
     }
     return nil
@@ -180,7 +181,8 @@ final class ObservationsTitle: AsyncBenchmark, @unchecked Sendable {
     let expected = expectedStringSum(ops: first..<(first + operations), lagging: false, length: length)
     guard counter.calls == operations, counter.sum == expected else {
       return BenchmarkFailure(
-        message: "\(operations) sets delivered \(counter.calls) elements with lengths summing \(counter.sum); expected \(operations) and \(expected)"
+        message:
+          "\(operations) sets delivered \(counter.calls) elements with lengths summing \(counter.sum); expected \(operations) and \(expected)"
       )
     }
     return nil

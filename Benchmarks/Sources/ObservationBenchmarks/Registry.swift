@@ -191,10 +191,12 @@ enum SubjectID: String, CaseIterable {
 
   init?(argument: String) {
     let lowered = argument.lowercased()
-    guard let match = SubjectID.allCases.first(where: {
-      $0.rawValue == lowered || $0.short.lowercased() == lowered || $0.title.lowercased() == lowered
-        || (lowered == "observationtoken" && $0 == .token)
-    }) else { return nil }
+    guard
+      let match = SubjectID.allCases.first(where: {
+        $0.rawValue == lowered || $0.short.lowercased() == lowered || $0.title.lowercased() == lowered
+          || (lowered == "observationtoken" && $0 == .token)
+      })
+    else { return nil }
     self = match
   }
 }
@@ -206,7 +208,8 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
     case .observeInvalidate where subject == .bridged: break
-    case .observeInvalidate: return "withObservationTracking cannot be cancelled: an armed tracking lives until the next change"
+    case .observeInvalidate:
+      return "withObservationTracking cannot be cancelled: an armed tracking lives until the next change"
     default: return "a class that opts in to Swift Observation is measured in the single-property cases only"
     }
     return nil
@@ -214,7 +217,8 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if kind.isRouting {
     switch subject {
     case .floor, .delegate, .token: return nil
-    case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
+    case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive,
+      .notificationCenter,
       .bridged, .bridgedTracking:
       return "routing is measured with the floor, hand-written delegate forwarding and ObservationToken"
     }
@@ -230,7 +234,8 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
     switch subject {
     case .floor, .passthroughSubject, .notificationCenter, .naive, .token: return nil
     case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking:
-      return "events are measured with the floor, PassthroughSubject, NotificationCenter, the naive registry and ObservationToken"
+      return
+        "events are measured with the floor, PassthroughSubject, NotificationCenter, the naive registry and ObservationToken"
     }
   }
   switch (subject, kind) {
@@ -349,7 +354,8 @@ private func makeRoutingBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Bench
   case .delegate: makeRoutingBenchmark(kind, DelegateRoutingSubject.self)
   case .token: makeRoutingBenchmark(kind, TokenRoutingSubject.self)
   case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
-    .bridged, .bridgedTracking: nil
+    .bridged, .bridgedTracking:
+    nil
   }
 }
 
@@ -360,7 +366,8 @@ func routePostBenchmark(_ subject: SubjectID, length: Int) -> Benchmark? {
   case .delegate: routePostBenchmark(DelegateRoutingSubject.self, length: length)
   case .token: routePostBenchmark(TokenRoutingSubject.self, length: length)
   case .observation, .observations, .currentValueSubject, .published, .passthroughSubject, .naive, .notificationCenter,
-    .bridged, .bridgedTracking: nil
+    .bridged, .bridgedTracking:
+    nil
   }
 }
 
@@ -432,11 +439,14 @@ func scaleResult(_ subject: SubjectID, tokens: Int, objects: Int) throws(Benchma
 }
 
 /// Memory per live subscription for `subject`, as ``memoryResult(_:tokens:objects:)``.
-func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) throws(BenchmarkFailure) -> MemoryResult? {
+func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) throws(BenchmarkFailure) -> MemoryResult?
+{
   switch subject {
   case .floor: try measureEventMemory(FloorEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .passthroughSubject: try measureEventMemory(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .notificationCenter: try measureEventMemory(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .passthroughSubject:
+    try measureEventMemory(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .notificationCenter:
+    try measureEventMemory(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventMemory(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventMemory(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking: nil
@@ -447,8 +457,10 @@ func eventMemoryResult(_ subject: SubjectID, subscriptions: Int, senders: Int) t
 func eventScaleResult(_ subject: SubjectID, subscriptions: Int, senders: Int) throws(BenchmarkFailure) -> ScaleResult? {
   switch subject {
   case .floor: try measureEventScale(FloorEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .passthroughSubject: try measureEventScale(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
-  case .notificationCenter: try measureEventScale(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .passthroughSubject:
+    try measureEventScale(PassthroughEventSubject.self, subscriptions: subscriptions, senders: senders)
+  case .notificationCenter:
+    try measureEventScale(NotificationCenterEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .naive: try measureEventScale(NaiveEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .token: try measureEventScale(TokenEventSubject.self, subscriptions: subscriptions, senders: senders)
   case .observation, .observations, .currentValueSubject, .published, .delegate, .bridged, .bridgedTracking: nil

@@ -2,21 +2,24 @@
 /// the top (with one level, the bottom is the top). This is "post 1", "post 3" and
 /// "post 10".
 func routePostBenchmark<S: RoutingSubject>(_ subject: S.Type, length: Int) -> Benchmark {
-  routePostBenchmark(S.self, length: length, post: HeardPost.self) { _, counter, first, operations throws(BenchmarkFailure) in
+  routePostBenchmark(S.self, length: length, post: HeardPost.self) {
+    _, counter, first, operations throws(BenchmarkFailure) in
     try failIfNeeded(
       counter.calls == operations,
       "the subscriber at the top was called \(counter.calls) times for \(operations) posts; expected \(operations)"
     )
     // The subscriber must see every value posted: op n posts n.
     let expectedSum = (first..<(first + operations)).reduce(0, &+)
-    try failIfNeeded(counter.sum == expectedSum, "the subscriber saw values summing to \(counter.sum); expected \(expectedSum)")
+    try failIfNeeded(
+      counter.sum == expectedSum, "the subscriber saw values summing to \(counter.sum); expected \(expectedSum)")
   }
 }
 
 /// One post at the bottom of a chain of three levels of an event nobody subscribes to
 /// anywhere; the top has a subscriber to the other event (what "post 3" posts).
 func routeUnheardBenchmark<S: RoutingSubject>(_ subject: S.Type) -> Benchmark {
-  routePostBenchmark(S.self, length: 3, post: UnheardPost.self) { chain, counter, _, operations throws(BenchmarkFailure) in
+  routePostBenchmark(S.self, length: 3, post: UnheardPost.self) {
+    chain, counter, _, operations throws(BenchmarkFailure) in
     try failIfNeeded(
       counter.calls == 0 && counter.sum == 0,
       "\(operations) posts nobody subscribes to made \(counter.calls) calls (sum \(counter.sum)); expected none"

@@ -168,7 +168,9 @@ enum DelegateRoutingSubject: RoutingSubject {
   @inline(__always) static func cancel(_ handle: DelegateHandler, on chain: DelegateChain) { chain.top.delegate = nil }
 
   @inline(__always) static func post(_ chain: DelegateChain, _ value: Int) { chain.bottom.delegate?.rowDeleted(value) }
-  @inline(__always) static func postUnheard(_ chain: DelegateChain, _ value: Int) { chain.bottom.delegate?.rowMoved(value) }
+  @inline(__always) static func postUnheard(_ chain: DelegateChain, _ value: Int) {
+    chain.bottom.delegate?.rowMoved(value)
+  }
 
   /// The handler answers too: subscribing and answering are both being the top's delegate.
   @inline(__always)
@@ -233,7 +235,9 @@ enum TokenRoutingSubject: RoutingSubject {
   @inline(__always) static func cancel(_ handle: ObservationToken, on chain: TokenChain) { handle.invalidate() }
 
   @inline(__always) static func post(_ chain: TokenChain, _ value: Int) { chain.bottom.post(RowDeleted(row: value)) }
-  @inline(__always) static func postUnheard(_ chain: TokenChain, _ value: Int) { chain.bottom.post(RowMoved(row: value)) }
+  @inline(__always) static func postUnheard(_ chain: TokenChain, _ value: Int) {
+    chain.bottom.post(RowMoved(row: value))
+  }
 
   @inline(__always)
   static func answer(_ chain: TokenChain, _ counter: Counter) -> ObservationToken {

@@ -83,7 +83,9 @@ func runTable(_ options: Options) -> Int32 {
     }
   }
   guard failures.isEmpty else { return reportFailures(failures) }
-  print("Checks: every observer was called exactly as expected, with the right values, in \(entries.filter { $0.benchmark != nil }.count) pairs.")
+  print(
+    "Checks: every observer was called exactly as expected, with the right values, in \(entries.filter { $0.benchmark != nil }.count) pairs."
+  )
   flushOutput()
 
   // Pick each pair's iteration count so that one run takes about the target time.
@@ -155,7 +157,9 @@ private func printHeader(_ options: Options) {
     "\(options.repeats) repeats, interleaved round robin, ~\(format(options.targetMilliseconds, digits: 1)) ms per pair per repeat; "
       + "ns per operation: median, min and max over repeats; × floor = median / the floor's median in the same case"
   )
-  print("Observations (SE-0475): " + (observationsAvailability ?? "available; measured for set + notify, chain and derived"))
+  print(
+    "Observations (SE-0475): " + (observationsAvailability ?? "available; measured for set + notify, chain and derived")
+  )
   print()
   flushOutput()
 }
@@ -165,7 +169,8 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
   let subjectWidth = 39
   let numberWidth = 10
   func row(_ caseText: String, _ subject: String, _ values: [String]) {
-    print(pad(caseText, caseWidth) + pad(subject, subjectWidth) + values.map { pad($0, numberWidth, right: true) }.joined())
+    print(
+      pad(caseText, caseWidth) + pad(subject, subjectWidth) + values.map { pad($0, numberWidth, right: true) }.joined())
   }
   row("case", "subject", ["median", "min", "max", "× floor"])
   print(String(repeating: "-", count: caseWidth + subjectWidth + 4 * numberWidth))
@@ -188,10 +193,12 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
           continue
         }
         let scale = Double(divisor)
-        row(text, entry.subject.title, [
-          formatNanos(entry.median / scale), formatNanos(entry.minimum / scale), formatNanos(entry.maximum / scale),
-          format(entry.median / floor, digits: 2),
-        ])
+        row(
+          text, entry.subject.title,
+          [
+            formatNanos(entry.median / scale), formatNanos(entry.minimum / scale), formatNanos(entry.maximum / scale),
+            format(entry.median / floor, digits: 2),
+          ])
       }
     }
   }
@@ -204,7 +211,8 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
   for kind in CaseID.timed where options.cases.contains(kind) {
     let floor = floorMedian(kind)
     let cells = subjects.map { subject -> String in
-      guard let entry = entries.first(where: { $0.kind == kind && $0.subject == subject }), entry.benchmark != nil else {
+      guard let entry = entries.first(where: { $0.kind == kind && $0.subject == subject }), entry.benchmark != nil
+      else {
         return "—"
       }
       return "\(formatNanos(entry.median)) (\(format(entry.median / floor, digits: 1)))"
@@ -218,14 +226,18 @@ private func printTimeTable(_ entries: [Entry], _ options: Options) {
 // MARK: - Memory and scale
 
 private func runMemory(_ options: Options, failures: inout [String]) {
-  print("Memory per live token: \(options.memoryTokens) observations of one property, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) objects")
+  print(
+    "Memory per live token: \(options.memoryTokens) observations of one property, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) objects"
+  )
   runMemory(.memory, unit: "token", options, failures: &failures) { subject throws(BenchmarkFailure) in
     try memoryResult(subject, tokens: options.memoryTokens, objects: options.memoryObjects)
   }
 }
 
 private func runEventMemory(_ options: Options, failures: inout [String]) {
-  print("Memory per live subscription: \(options.memoryTokens) event subscriptions, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) senders")
+  print(
+    "Memory per live subscription: \(options.memoryTokens) event subscriptions, \(options.memoryTokens / options.memoryObjects) on each of \(options.memoryObjects) senders"
+  )
   runMemory(.eventMemory, unit: "sub", options, failures: &failures) { subject throws(BenchmarkFailure) in
     try eventMemoryResult(subject, subscriptions: options.memoryTokens, senders: options.memoryObjects)
   }
@@ -237,7 +249,9 @@ private func runMemory(
 ) {
   print("(heap: glibc mallinfo2 uordblks + hblkhd delta; RSS: /proc/self/statm delta; create: time to make them)")
   let width = 39
-  print(pad("subject", width) + pad("heap B/\(unit)", 14, right: true) + pad("RSS B/\(unit)", 14, right: true) + pad("create ns/\(unit)", 17, right: true))
+  print(
+    pad("subject", width) + pad("heap B/\(unit)", 14, right: true) + pad("RSS B/\(unit)", 14, right: true)
+      + pad("create ns/\(unit)", 17, right: true))
   for subject in options.subjects {
     do throws(BenchmarkFailure) {
       guard unsupportedReason(kind, subject) == nil, let result = try measure(subject) else {
@@ -263,16 +277,24 @@ private func runMemory(
 func scaleTolerance(tokens: Int) -> Int { 64 * 1024 }
 
 private func runScale(_ options: Options, failures: inout [String]) {
-  print("Scale: \(options.scaleTokens) tokens on \(options.scaleObjects) objects, created, then ended, then the objects released;")
-  print("ns per token over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards")
+  print(
+    "Scale: \(options.scaleTokens) tokens on \(options.scaleObjects) objects, created, then ended, then the objects released;"
+  )
+  print(
+    "ns per token over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards"
+  )
   runScale(.scale, options, failures: &failures) { subject, tokens, objects throws(BenchmarkFailure) in
     try scaleResult(subject, tokens: tokens, objects: objects)
   }
 }
 
 private func runEventScale(_ options: Options, failures: inout [String]) {
-  print("Event scale: \(options.scaleTokens) subscriptions on \(options.scaleObjects) senders, created, then ended, then the senders released;")
-  print("ns per subscription over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards")
+  print(
+    "Event scale: \(options.scaleTokens) subscriptions on \(options.scaleObjects) senders, created, then ended, then the senders released;"
+  )
+  print(
+    "ns per subscription over \(options.scaleRepeats) round-robin repeats (median [min–max]); left = heap bytes still allocated afterwards"
+  )
   runScale(.eventScale, options, failures: &failures) { subject, subscriptions, senders throws(BenchmarkFailure) in
     try eventScaleResult(subject, subscriptions: subscriptions, senders: senders)
   }
@@ -284,7 +306,8 @@ private func runScale(
 ) {
   let width = 39
   print(
-    pad("subject", width) + pad("create", 20, right: true) + pad("end", 20, right: true) + pad("left", 12, right: true) + "  "
+    pad("subject", width) + pad("create", 20, right: true) + pad("end", 20, right: true) + pad("left", 12, right: true)
+      + "  "
   )
   let subjects = options.subjects.filter { unsupportedReason(kind, $0) == nil }
   // A small warm-up round first, so lazily made metadata is not taken for a leak.
@@ -307,7 +330,8 @@ private func runScale(
     let sorted = values.sorted()
     guard let first = sorted.first, let last = sorted.last else { return "—" }
     let median = sorted[sorted.count / 2]
-    return sorted.count == 1 ? formatNanos(median) : "\(formatNanos(median)) [\(formatNanos(first))–\(formatNanos(last))]"
+    return sorted.count == 1
+      ? formatNanos(median) : "\(formatNanos(median)) [\(formatNanos(first))–\(formatNanos(last))]"
   }
   for subject in options.subjects {
     guard let runs = results[subject], !runs.isEmpty else {
@@ -317,7 +341,8 @@ private func runScale(
     let left = runs.map(\.bytesLeft).max()!
     let leaked = left > scaleTolerance(tokens: options.scaleTokens)
     if leaked {
-      failures.append("\(kind.rawValue) / \(subject.rawValue): \(left) bytes still allocated after everything was released")
+      failures.append(
+        "\(kind.rawValue) / \(subject.rawValue): \(left) bytes still allocated after everything was released")
     }
     print(
       pad(subject.title, width) + pad(spread(runs.map(\.createNanosecondsPerToken)), 20, right: true)
@@ -347,14 +372,20 @@ private func printNotes(_ options: Options) {
   print("    previous one. CurrentValueSubject and @Published also deliver the current value when subscribed.")
   print("  Collection append: each batch of \(appendBatch) appends starts from a fresh empty list (setup not timed);")
   print("    subjects that copy the array on every append pay for its length.")
-  print("  No observers / other observed / get: the loop cycles through \(cycledObjects) objects so nothing can be hoisted.")
+  print(
+    "  No observers / other observed / get: the loop cycles through \(cycledObjects) objects so nothing can be hoisted."
+  )
   if options.cases.contains(where: \.isEvent) {
-    print("  Events: NotificationCenter posts the Int as the notification's object (no userInfo dictionary), on a private")
+    print(
+      "  Events: NotificationCenter posts the Int as the notification's object (no userInfo dictionary), on a private")
     print("    center per sender; the floor's subscribe + invalidate appends a closure and removes the last one.")
   }
   if options.cases.contains(where: \.isRouting) {
-    print("  Routing: a chain of N levels, posted on at the bottom, one subscriber (or answer) at the top. The floor calls one")
-    print("    stored closure whatever N; delegates make N calls, each level forwarding to its weak delegate by hand, the")
+    print(
+      "  Routing: a chain of N levels, posted on at the bottom, one subscriber (or answer) at the top. The floor calls one"
+    )
+    print(
+      "    stored closure whatever N; delegates make N calls, each level forwarding to its weak delegate by hand, the")
     print("    top's being the handler. Unheard: another event, which the top ignores (floor: a nil closure).")
   }
   flushOutput()
@@ -430,7 +461,8 @@ func runSmoke(_ options: Options) -> Int32 {
           for size in family.smokeSizes {
             let point = try measureScalingPoint(kind, subject, size: size, smoke: true)
             let perUnit = point.elapsed.nanoseconds / Double(point.units)
-            results.append(ScalingResult(kind: kind, subject: subject, size: size, measures: [perUnit, point.heapBytesPerToken]))
+            results.append(
+              ScalingResult(kind: kind, subject: subject, size: size, measures: [perUnit, point.heapBytesPerToken]))
           }
         }
       }
@@ -438,7 +470,8 @@ func runSmoke(_ options: Options) -> Int32 {
     guard !results.isEmpty else { continue }
     let chart = scalingChart(family, results, notes: ["smoke"])
     let lines = chart.split(separator: "\n").filter { $0.hasPrefix("<polyline") }.count
-    let expected = Set(results.map { "\($0.kind) \($0.subject)" }).count * (results.contains { $0.measures[1] != nil } ? 2 : 1)
+    let expected =
+      Set(results.map { "\($0.kind) \($0.subject)" }).count * (results.contains { $0.measures[1] != nil } ? 2 : 1)
     if chart.hasPrefix("<svg") && chart.hasSuffix("</svg>\n") && lines == expected {
       passed += 1
       print("ok    chart \(family.rawValue)")
@@ -502,7 +535,9 @@ func runSingle(_ options: Options) -> Int32 {
       }
       try benchmark.check(checkOperations(kind, subject, base: 50))
       let elapsed = benchmark.run(iterations)
-      print("\(kind.rawValue) \(subject.rawValue) iterations \(iterations) ns-per-op \(formatNanos(elapsed.nanoseconds / Double(iterations)))")
+      print(
+        "\(kind.rawValue) \(subject.rawValue) iterations \(iterations) ns-per-op \(formatNanos(elapsed.nanoseconds / Double(iterations)))"
+      )
     }
   } catch {
     printError("FAILED \(kind.rawValue) / \(subject.rawValue): \(error.message)")
@@ -534,27 +569,62 @@ private func runScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int) ->
 /// takes a second or two under valgrind. Fixed, so that runs are reproducible; appends are
 /// whole batches. A faster library only makes the runs shorter.
 let callgrindPlan: [String: [String: Int]] = [
-  "set-unobserved": ["floor": 2_000_000, "observation": 50_000, "currentvaluesubject": 50_000, "published": 10_000, "passthroughsubject": 50_000, "naive": 100_000, "token": 500_000],
-  "set-other-observed": ["floor": 2_000_000, "observation": 10_000, "currentvaluesubject": 50_000, "published": 10_000, "passthroughsubject": 50_000, "naive": 20_000, "token": 500_000],
-  "get": ["floor": 5_000_000, "observation": 100_000, "currentvaluesubject": 100_000, "published": 10_000, "passthroughsubject": 5_000_000, "naive": 5_000_000, "token": 500_000],
-  "set-notify": ["floor": 200_000, "observation": 2_000, "observations": 1_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000],
-  "observe-invalidate": ["floor": 200_000, "currentvaluesubject": 2_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 5_000, "token": 5_000],
-  "fanout-1": ["floor": 200_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000],
-  "fanout-10": ["floor": 20_000, "observation": 200, "currentvaluesubject": 1_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 2_000, "token": 10_000],
-  "fanout-100": ["floor": 2_000, "observation": 50, "currentvaluesubject": 200, "published": 200, "passthroughsubject": 200, "naive": 500, "token": 1_000],
-  "chain-leaf-set": ["floor": 100_000, "observation": 1_000, "observations": 1_000, "published": 5_000, "token": 1_000],
+  "set-unobserved": [
+    "floor": 2_000_000, "observation": 50_000, "currentvaluesubject": 50_000, "published": 10_000,
+    "passthroughsubject": 50_000, "naive": 100_000, "token": 500_000,
+  ],
+  "set-other-observed": [
+    "floor": 2_000_000, "observation": 10_000, "currentvaluesubject": 50_000, "published": 10_000,
+    "passthroughsubject": 50_000, "naive": 20_000, "token": 500_000,
+  ],
+  "get": [
+    "floor": 5_000_000, "observation": 100_000, "currentvaluesubject": 100_000, "published": 10_000,
+    "passthroughsubject": 5_000_000, "naive": 5_000_000, "token": 500_000,
+  ],
+  "set-notify": [
+    "floor": 200_000, "observation": 2_000, "observations": 1_000, "currentvaluesubject": 10_000, "published": 5_000,
+    "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000,
+  ],
+  "observe-invalidate": [
+    "floor": 200_000, "currentvaluesubject": 2_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 5_000,
+    "token": 5_000,
+  ],
+  "fanout-1": [
+    "floor": 200_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000,
+    "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000,
+  ],
+  "fanout-10": [
+    "floor": 20_000, "observation": 200, "currentvaluesubject": 1_000, "published": 1_000, "passthroughsubject": 2_000,
+    "naive": 2_000, "token": 10_000,
+  ],
+  "fanout-100": [
+    "floor": 2_000, "observation": 50, "currentvaluesubject": 200, "published": 200, "passthroughsubject": 200,
+    "naive": 500, "token": 1_000,
+  ],
+  "chain-leaf-set": [
+    "floor": 100_000, "observation": 1_000, "observations": 1_000, "published": 5_000, "token": 1_000,
+  ],
   "derived-set": ["floor": 50_000, "observation": 1_000, "observations": 1_000, "token": 1_000],
-  "send-1": ["floor": 1_000_000, "passthroughsubject": 50_000, "notificationcenter": 10_000, "naive": 100_000, "token": 200_000],
-  "send-10": ["floor": 200_000, "passthroughsubject": 5_000, "notificationcenter": 2_000, "naive": 20_000, "token": 20_000],
+  "send-1": [
+    "floor": 1_000_000, "passthroughsubject": 50_000, "notificationcenter": 10_000, "naive": 100_000, "token": 200_000,
+  ],
+  "send-10": [
+    "floor": 200_000, "passthroughsubject": 5_000, "notificationcenter": 2_000, "naive": 20_000, "token": 20_000,
+  ],
   "send-100": ["floor": 20_000, "passthroughsubject": 500, "notificationcenter": 200, "naive": 2_000, "token": 2_000],
-  "subscribe-invalidate": ["floor": 200_000, "passthroughsubject": 2_000, "notificationcenter": 2_000, "naive": 20_000, "token": 5_000],
+  "subscribe-invalidate": [
+    "floor": 200_000, "passthroughsubject": 2_000, "notificationcenter": 2_000, "naive": 20_000, "token": 5_000,
+  ],
   "post-1": ["floor": 300_000, "delegate": 150_000, "token": 5_000],
   "post-3": ["floor": 300_000, "delegate": 50_000, "token": 2_000],
   "post-10": ["floor": 300_000, "delegate": 20_000, "token": 1_000],
   "post-unheard": ["floor": 2_000_000, "delegate": 50_000, "token": 2_000],
   "request-3": ["floor": 300_000, "delegate": 50_000, "token": 2_000],
   "route-subscribe-invalidate": ["floor": 300_000, "delegate": 100_000, "token": 10_000],
-  "collection-append": ["floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000, "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000],
+  "collection-append": [
+    "floor": 100_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000,
+    "passthroughsubject": 20_000, "naive": 10_000, "token": 1_000,
+  ],
   "property-append": ["floor": 100_000, "observation": 2_000, "token": 1_000],
   "property-append-unobserved": ["floor": 1_000_000, "observation": 10_000, "token": 10_000],
 ]

@@ -183,7 +183,8 @@ private struct Axis {
     let greatest = max(values.max() ?? 10, least)
     let minimum = pow(10, floor(log10(least)))
     let decade = pow(10, floor(log10(greatest)))
-    let maximum = max([1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= greatest * 0.9999 } ?? 10 * decade, 10 * minimum)
+    let maximum = max(
+      [1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= greatest * 0.9999 } ?? 10 * decade, 10 * minimum)
     return Axis(minimum: minimum, maximum: maximum, log: true, low: low, high: high)
   }
 }
@@ -254,27 +255,34 @@ func scalingChart(_ family: ScalingFamily, _ results: [ScalingResult], notes: [S
     // Grid, ticks and labels.
     for tick in family.logX ? sizes : x.ticks {
       let px = number(x.position(tick))
-      svg += "<line x1=\"\(px)\" y1=\"\(number(top))\" x2=\"\(px)\" y2=\"\(number(top + panelHeight))\" stroke=\"#e5e5e5\"/>\n"
-      svg += "<text x=\"\(px)\" y=\"\(number(top + panelHeight + 16))\" text-anchor=\"middle\">\(compactNumber(tick))</text>\n"
+      svg +=
+        "<line x1=\"\(px)\" y1=\"\(number(top))\" x2=\"\(px)\" y2=\"\(number(top + panelHeight))\" stroke=\"#e5e5e5\"/>\n"
+      svg +=
+        "<text x=\"\(px)\" y=\"\(number(top + panelHeight + 16))\" text-anchor=\"middle\">\(compactNumber(tick))</text>\n"
     }
     for tick in y.ticks {
       let py = number(y.position(tick))
-      svg += "<line x1=\"\(number(left))\" y1=\"\(py)\" x2=\"\(number(left + panelWidth))\" y2=\"\(py)\" stroke=\"#e5e5e5\"/>\n"
+      svg +=
+        "<line x1=\"\(number(left))\" y1=\"\(py)\" x2=\"\(number(left + panelWidth))\" y2=\"\(py)\" stroke=\"#e5e5e5\"/>\n"
       svg += "<text x=\"\(number(left - 6))\" y=\"\(py)\" dy=\"4\" text-anchor=\"end\">\(compactNumber(tick))</text>\n"
     }
-    svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(panelWidth))\" height=\"\(number(panelHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
+    svg +=
+      "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(panelWidth))\" height=\"\(number(panelHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
     let xTitle = family.xLabel + (family.logX ? " (log scale)" : "")
-    svg += "<text x=\"\(number(left + panelWidth / 2))\" y=\"\(number(top + panelHeight + 40))\" text-anchor=\"middle\">\(xTitle.xmlEscaped)</text>\n"
+    svg +=
+      "<text x=\"\(number(left + panelWidth / 2))\" y=\"\(number(top + panelHeight + 40))\" text-anchor=\"middle\">\(xTitle.xmlEscaped)</text>\n"
     let yTitle = family.yLabels[measure] + " (log scale)"
     let yMiddle = number(top + panelHeight / 2)
-    svg += "<text x=\"\(number(left - 60))\" y=\"\(yMiddle)\" text-anchor=\"middle\" transform=\"rotate(-90 \(number(left - 60)) \(yMiddle))\">\(yTitle.xmlEscaped)</text>\n"
+    svg +=
+      "<text x=\"\(number(left - 60))\" y=\"\(yMiddle)\" text-anchor=\"middle\" transform=\"rotate(-90 \(number(left - 60)) \(yMiddle))\">\(yTitle.xmlEscaped)</text>\n"
     // One line per series, with a dot at each point.
     for line in series {
       let stroke = color(line.kind, line.subject)
       let widthAttribute = line.subject == .token ? "2.5" : "1.5"
       let dash = family.isDashed(line.kind) ? " stroke-dasharray=\"6 4\"" : ""
       let coordinates = line.points.map { "\(number(x.position(Double($0.size)))),\(number(y.position($0.value)))" }
-      svg += "<polyline fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(widthAttribute)\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>\n"
+      svg +=
+        "<polyline fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(widthAttribute)\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>\n"
       for coordinate in coordinates {
         let parts = coordinate.split(separator: ",")
         svg += "<circle cx=\"\(parts[0])\" cy=\"\(parts[1])\" r=\"3\" fill=\"\(stroke)\"/>\n"
@@ -288,8 +296,10 @@ func scalingChart(_ family: ScalingFamily, _ results: [ScalingResult], notes: [S
     let top = legendTop + Double(index / legendColumns) * 20
     let dash = family.isDashed(line.kind) ? " stroke-dasharray=\"6 4\"" : ""
     let stroke = color(line.kind, line.subject)
-    svg += "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left + 30))\" y2=\"\(number(top))\" stroke=\"\(stroke)\" stroke-width=\"\(line.subject == .token ? "2.5" : "1.5")\"\(dash)/>\n"
-    svg += "<text x=\"\(number(left + 38))\" y=\"\(number(top))\" dy=\"4\">\(family.label(line.kind, line.subject).xmlEscaped)</text>\n"
+    svg +=
+      "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left + 30))\" y2=\"\(number(top))\" stroke=\"\(stroke)\" stroke-width=\"\(line.subject == .token ? "2.5" : "1.5")\"\(dash)/>\n"
+    svg +=
+      "<text x=\"\(number(left + 38))\" y=\"\(number(top))\" dy=\"4\">\(family.label(line.kind, line.subject).xmlEscaped)</text>\n"
   }
   svg += "</svg>\n"
   return svg

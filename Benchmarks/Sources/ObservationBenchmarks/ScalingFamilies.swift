@@ -33,7 +33,8 @@ enum ScalingFamily: String, CaseIterable {
 
   var subjects: [SubjectID] {
     switch self {
-    case .fanOut, .tokens: [.floor, .observation, .currentValueSubject, .published, .passthroughSubject, .naive, .token]
+    case .fanOut, .tokens:
+      [.floor, .observation, .currentValueSubject, .published, .passthroughSubject, .naive, .token]
     case .drain: [.token]
     case .chain: [.floor, .observation, .published, .token]
     case .node: [.floor, .delegate, .token]
@@ -190,7 +191,9 @@ func measureScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int, smoke:
   let repetitions = family.repetitions(size: size, smoke: smoke)
   /// Checks `benchmark`, then runs its repetitions as the counted work.
   func counted(_ benchmark: Benchmark?) throws(BenchmarkFailure) -> ScalingPoint {
-    guard let benchmark else { throw BenchmarkFailure(message: "\(kind.rawValue) has no benchmark for \(subject.rawValue)") }
+    guard let benchmark else {
+      throw BenchmarkFailure(message: "\(kind.rawValue) has no benchmark for \(subject.rawValue)")
+    }
     try benchmark.check(2)
     var elapsed = Duration.zero
     countedWork { elapsed = benchmark.run(repetitions) }
@@ -224,7 +227,9 @@ func printScalingPlan(_ family: ScalingFamily, _ options: Options) -> Int32 {
   for kind in family.cases where options.cases.contains(kind) {
     for subject in family.subjects where options.subjects.contains(subject) {
       for size in options.sizes ?? family.sizes where size <= family.largestNativeSize(kind, subject) {
-        print("\(kind.rawValue) \(subject.rawValue) \(size) \(size <= family.largestCountedSize(kind, subject) ? "counted" : "native")")
+        print(
+          "\(kind.rawValue) \(subject.rawValue) \(size) \(size <= family.largestCountedSize(kind, subject) ? "counted" : "native")"
+        )
       }
     }
   }

@@ -46,7 +46,8 @@ func titleBenchmark<C: TitleCase>(_ kind: C.Type, length: @escaping (Int) -> Int
       _ = run(operations)
       try failIfNeeded(counter.calls == operations, "\(operations) sets called the observer \(counter.calls) times")
       let expected = expectedStringSum(ops: first..<(first + operations), lagging: C.lagging, length: length)
-      try failIfNeeded(counter.sum == expected, "the observer saw lengths whose new − old sum to \(counter.sum); expected \(expected)")
+      try failIfNeeded(
+        counter.sum == expected, "the observer saw lengths whose new − old sum to \(counter.sum); expected \(expected)")
       counter.reset()
     }
   )
@@ -235,7 +236,8 @@ func appendBenchmark<C: AppendCase>(_ kind: C.Type) -> Benchmark {
           expectedSum &+= element - 1  // the element before, still last when onChange runs
         }
       }
-      try failIfNeeded(counter.sum == expectedSum, "the observer saw elements summing to \(counter.sum); expected \(expectedSum)")
+      try failIfNeeded(
+        counter.sum == expectedSum, "the observer saw elements summing to \(counter.sum); expected \(expectedSum)")
       counter.reset()
     }
   )

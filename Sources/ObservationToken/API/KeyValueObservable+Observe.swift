@@ -77,7 +77,8 @@ extension KeyValueObservable {
     let tokenReference = WeakReference<ObservationToken>()
     let handler = ErasedChangeHandler { subject, change in
       guard let token = tokenReference.object else { return true }
-      change.readChange(of: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token) }
+      change.readChange(of: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token)
+      }
       return true
     }
     let registration = register(keyPath, options: options.tokenOptions, handler: handler, file: file, line: line)

@@ -140,7 +140,8 @@ public struct Event<Parameter> {
   /// Hands `subscription` to a token, then adds it to the list: the token exists before
   /// any call, so a handler can end it from the first one.
   @usableFromInline
-  func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken {
+  func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken
+  {
     let token = ObservationToken(subscription, through: decorator)
     source.add(subscription)
     return token

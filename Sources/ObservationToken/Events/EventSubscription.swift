@@ -23,7 +23,9 @@ class EventSubscription: Subscription, ListedSubscription, @unchecked Sendable {
   let origin: SubscriptionOrigin
 
   init<Parameter>(source: EventSource, origin: SubscriptionOrigin, parameterType: Parameter.Type) {
-    assert(parameterType == source.parameterType, "ObservationToken: a subscription for \(Parameter.self) was made on an event of \(source.parameterType)")
+    assert(
+      parameterType == source.parameterType,
+      "ObservationToken: a subscription for \(Parameter.self) was made on an event of \(source.parameterType)")
     self.source = source
     self.origin = origin
   }

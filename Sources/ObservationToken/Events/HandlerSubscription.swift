@@ -10,7 +10,9 @@ final class HandlerSubscription: EventSubscription, @unchecked Sendable {
   private var handler: Unmanaged<SubscriptionHandler>?
 
   /// A subscription that hands each value to `handler`, which reads `Parameter`s.
-  init<Parameter>(source: EventSource, origin: SubscriptionOrigin, handler: SubscriptionHandler, reading: Parameter.Type) {
+  init<Parameter>(
+    source: EventSource, origin: SubscriptionOrigin, handler: SubscriptionHandler, reading: Parameter.Type
+  ) {
     self.handler = .passRetained(handler)
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }

@@ -22,8 +22,9 @@ extension Event {
     _ transform: @escaping (Parameter) -> Routed
   ) -> ObservationToken {
     let origin = SubscriptionOrigin(.forward, file: file, line: line)
-    return subscribe(TargetActionSubscription(source: source, origin: origin, target: node) { node, parameter in
-      node.post(transform(parameter))
-    })
+    return subscribe(
+      TargetActionSubscription(source: source, origin: origin, target: node) { node, parameter in
+        node.post(transform(parameter))
+      })
   }
 }

@@ -10,7 +10,9 @@ extension EventNode: CustomDebugStringConvertible {
   /// ```
   public var debugDescription: String {
     let parentNames = parents.map(\.name)
-    var lines = ["EventNode \(name), " + (parentNames.isEmpty ? "no parents" : "parents: " + parentNames.joined(separator: ", "))]
+    var lines = [
+      "EventNode \(name), " + (parentNames.isEmpty ? "no parents" : "parents: " + parentNames.joined(separator: ", "))
+    ]
     for channel in storage.channels.sorted(by: { $0.typeName < $1.typeName }) {
       let live = channel.sources.map { role, source in (role, source.subscribers.entries.filter(\.isValid)) }
       let counts = live.filter { !$0.1.isEmpty }.map { role, entries in

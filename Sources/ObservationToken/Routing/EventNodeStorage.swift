@@ -124,11 +124,13 @@ final class EventNodeStorage {
   func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)
-      let index = state.index(of: key) ?? {
-        RoutedTypeCensus.record(key)
-        state.channels.append(RouteChannel(for: Routed.self))
-        return state.channels.endIndex - 1
-      }()
+      let index =
+        state.index(of: key)
+        ?? {
+          RoutedTypeCensus.record(key)
+          state.channels.append(RouteChannel(for: Routed.self))
+          return state.channels.endIndex - 1
+        }()
       if let source = state.channels[index].source(role) { return source }
       let source = EventSource(
         name: "\(routedTypeName(Routed.self)) on \(name)",
@@ -146,4 +148,3 @@ final class EventNodeStorage {
     state.withLock { $0.channels }
   }
 }
-

@@ -38,6 +38,7 @@ public struct RouteTrace: Sendable, CustomStringConvertible {
       let notes = step.interceptions + (step.wasReceived ? ["received"] : [])
       return "  " + step.node + (notes.isEmpty ? "" : ": " + notes.joined(separator: "; "))
     }
-    return "\(event) from \(origin), " + (wasReceived ? "received" : "not received") + ":\n" + lines.joined(separator: "\n")
+    return "\(event) from \(origin), " + (wasReceived ? "received" : "not received") + ":\n"
+      + lines.joined(separator: "\n")
   }
 }

@@ -272,8 +272,10 @@ extension SubscriberList {
       assert(emptySlots >= 0 && emptySlots <= liveCount, "ObservationToken: a subscriber list is mostly empty slots")
       assert(entries.last.map { $0 != nil } ?? true, "ObservationToken: a subscriber list ends with an empty slot")
       let tail = entries.indices.suffix(3).compactMap { index in entries[index].map { (index, $0) } }
-      assert(tail.allSatisfy { $0.1.listIndex.value == $0.0 }, "ObservationToken: a subscriber list lost an entry's place")
-      assert(zip(tail, tail.dropFirst()).allSatisfy { $0.1.sequence <= $1.1.sequence }, "ObservationToken: out of order")
+      assert(
+        tail.allSatisfy { $0.1.listIndex.value == $0.0 }, "ObservationToken: a subscriber list lost an entry's place")
+      assert(
+        zip(tail, tail.dropFirst()).allSatisfy { $0.1.sequence <= $1.1.sequence }, "ObservationToken: out of order")
       #endif
     }
   }

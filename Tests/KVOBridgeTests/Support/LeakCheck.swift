@@ -1,9 +1,10 @@
+import Testing
+
 #if canImport(ObjectiveC)
 import Foundation
 #else
 import KVOShim
 #endif
-import Testing
 
 /// After every test, the model of KVO holds no registration: each token removed its own,
 /// exactly once, whether it was invalidated, released, or outlived by its subject. (On Apple

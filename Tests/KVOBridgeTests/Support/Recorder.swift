@@ -39,7 +39,10 @@ struct Seen<Value: Equatable>: Equatable {
     isPrior = change.isPrior
   }
 
-  init(_ kind: KeyValueChange.Kind = .setting, old: Value? = nil, new: Value? = nil, indexes: [Range<Int>]? = nil, isPrior: Bool = false) {
+  init(
+    _ kind: KeyValueChange.Kind = .setting, old: Value? = nil, new: Value? = nil, indexes: [Range<Int>]? = nil,
+    isPrior: Bool = false
+  ) {
     self.kind = kind
     self.old = old
     self.new = new

@@ -23,7 +23,9 @@ struct ObservationBridgeCoexistenceTests {
     let binding = settings.bind(\.volume, to: label, \.text) { "\($0)" }
     let recorder = ChangeRecorder()
     settings.addObserver(recorder, forKeyPath: \BridgedSettings.volume, options: [.new], context: nil)
-    withObservationTracking { _ = settings.volume } onChange: {
+    withObservationTracking {
+      _ = settings.volume
+    } onChange: {
       log.withLock { $0.append("scope, stored \(settings.volume)") }
     }
 

@@ -1,6 +1,7 @@
 import Observation
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 /// Something for a scope's `onChange` to capture: a weak reference tells who keeps it.
 private final class ScopeProbe: Sendable {}
@@ -16,7 +17,11 @@ struct ObservationBridgeLifetimeTests {
       let probe = ScopeProbe()
       weakSettings = settings
       weakProbe = probe
-      withObservationTracking { _ = settings.volume; _ = settings.tags } onChange: { [probe] in _ = probe }
+      withObservationTracking {
+        _ = settings.volume; _ = settings.tags
+      } onChange: { [probe] in
+        _ = probe
+      }
       let token = settings.observe(\.volume) { _, _ in }
       settings.theme = "dark"  // not read: the scope stays armed
       token.invalidate()
@@ -44,7 +49,11 @@ struct ObservationBridgeLifetimeTests {
     do {
       let probe = ScopeProbe()
       weakProbe = probe
-      withObservationTracking { _ = settings.volume } onChange: { [probe] in _ = probe }
+      withObservationTracking {
+        _ = settings.volume
+      } onChange: { [probe] in
+        _ = probe
+      }
     }
     #expect(weakProbe != nil, "armed: the registrar keeps the onChange")
     settings.volume = 1
@@ -59,7 +68,10 @@ struct ObservationBridgeLifetimeTests {
       let document = BridgedDocument(title: "A")
       weakDocument = document
       cell.document = document
-      withObservationTracking { _ = cell.document?.title } onChange: {}
+      withObservationTracking {
+        _ = cell.document?.title
+      } onChange: {
+      }
       cell.document = nil
     }
     #expect(weakDocument == nil)
@@ -80,7 +92,9 @@ struct ObservationBridgeLifetimeTests {
         let model = models[(thread + iteration) % models.count]
         let scope = thread * iterations + iteration
         withObservationTracking {
-          values.withLock { _ in _ = model.volume; _ = model.tags }
+          values.withLock { _ in
+            _ = model.volume; _ = model.tags
+          }
         } onChange: {
           firings.withLock { $0[scope] += 1 }
         }

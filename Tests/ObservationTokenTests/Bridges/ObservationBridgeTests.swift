@@ -9,7 +9,11 @@ struct ObservationBridgeTests {
   func trackingScopeFires() {
     let settings = BridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { _ = settings.volume } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = settings.volume
+    } onChange: {
+      fired.increment()
+    }
     #expect(fired.value == 0)
     settings.volume = 6
     settings.volume = 7
@@ -20,7 +24,11 @@ struct ObservationBridgeTests {
   func willSetTiming() {
     let settings = BridgedSettings()
     let seen = LockedValue<Int?>(nil)
-    withObservationTracking { _ = settings.volume } onChange: { seen.withLock { $0 = settings.volume } }
+    withObservationTracking {
+      _ = settings.volume
+    } onChange: {
+      seen.withLock { $0 = settings.volume }
+    }
     settings.volume = 6
     #expect(seen.withLock { $0 } == 5)
     #expect(settings.volume == 6)
@@ -30,7 +38,11 @@ struct ObservationBridgeTests {
   func unreadDoesNotFire() {
     let settings = BridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { _ = settings.volume } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = settings.volume
+    } onChange: {
+      fired.increment()
+    }
     settings.theme = "dark"
     settings.$tags.append("swift")
     #expect(fired.value == 0)
@@ -41,7 +53,11 @@ struct ObservationBridgeTests {
     let read = BridgedSettings()
     let other = BridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { _ = read.volume } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = read.volume
+    } onChange: {
+      fired.increment()
+    }
     other.volume = 9
     #expect(fired.value == 0)
     read.volume = 9
@@ -52,7 +68,11 @@ struct ObservationBridgeTests {
   func computedProperty() {
     let settings = BridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { _ = settings.summary } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = settings.summary
+    } onChange: {
+      fired.increment()
+    }
     settings.theme = "dark"
     #expect(fired.value == 1)
   }
@@ -63,11 +83,19 @@ struct ObservationBridgeTests {
     let first = BridgedDocument(title: "A")
     cell.document = first
     let fired = ChangeCount()
-    withObservationTracking { _ = cell.document?.title } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = cell.document?.title
+    } onChange: {
+      fired.increment()
+    }
     first.title = "B"
     #expect(fired.value == 1)
 
-    withObservationTracking { _ = cell.document?.title } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = cell.document?.title
+    } onChange: {
+      fired.increment()
+    }
     cell.document = BridgedDocument(title: "C")
     #expect(fired.value == 2)
     first.title = "D"  // no longer read by any scope
@@ -110,7 +138,11 @@ struct ObservationBridgeTests {
   func mutationInScopeIsRead() {
     let settings = BridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { settings.tags.append("a") } onChange: { fired.increment() }
+    withObservationTracking {
+      settings.tags.append("a")
+    } onChange: {
+      fired.increment()
+    }
     #expect(fired.value == 0, "the scope is armed when its body returns")
     settings.tags = []
     #expect(fired.value == 1)
@@ -123,7 +155,9 @@ struct ObservationBridgeTests {
     let token = settings.observe(\.tags) { _, change in
       events.withLock { $0.append("token \(change.oldValue!) → \(change.newValue!)") }
     }
-    withObservationTracking { _ = settings.tags } onChange: {
+    withObservationTracking {
+      _ = settings.tags
+    } onChange: {
       events.withLock { $0.append("scope \(settings.tags)") }
     }
     settings.tags.append("a")
@@ -135,7 +169,11 @@ struct ObservationBridgeTests {
   func subclass() {
     let object = BridgedSubclass()
     let fired = ChangeCount()
-    withObservationTracking { _ = object.count } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = object.count
+    } onChange: {
+      fired.increment()
+    }
     object.count += 1
     #expect(fired.value == 1)
   }
@@ -188,7 +226,9 @@ struct ObservationBridgeTests {
   private func trackTags(of settings: BridgedSettings) -> (fired: ChangeCount, seen: LockedValue<[String]?>) {
     let fired = ChangeCount()
     let seen = LockedValue<[String]?>(nil)
-    withObservationTracking { _ = settings.tags } onChange: {
+    withObservationTracking {
+      _ = settings.tags
+    } onChange: {
       fired.increment()
       seen.withLock { $0 = settings.tags }
     }
@@ -199,7 +239,11 @@ struct ObservationBridgeTests {
   func notOptedIn() {
     let settings = UnbridgedSettings()
     let fired = ChangeCount()
-    withObservationTracking { _ = settings.volume } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = settings.volume
+    } onChange: {
+      fired.increment()
+    }
     settings.volume = 6
     #expect(fired.value == 0)
   }

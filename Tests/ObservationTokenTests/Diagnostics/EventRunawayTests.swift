@@ -52,15 +52,20 @@ struct EventRunawayTests {
 
   struct Echo: RoutedEvent {}
 
-  @Test("A handler that sends what it receives again without end stops, naming its subscription and the event", arguments: Use.allCases)
+  @Test(
+    "A handler that sends what it receives again without end stops, naming its subscription and the event",
+    arguments: Use.allCases)
   func runawayStops(use: Use) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
       use.perform()
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("ObservationToken: the closure at \(#fileID):"))
-    #expect(message.contains(" receiving \(use.event) keeps calling itself: each call sends or posts \(use.event) again"))
-    #expect(message.contains("Send or post again only on a condition that ends, or deliver on a queue (subscribe(on:), subscribe(to:on:))"))
+    #expect(
+      message.contains(" receiving \(use.event) keeps calling itself: each call sends or posts \(use.event) again"))
+    #expect(
+      message.contains(
+        "Send or post again only on a condition that ends, or deliver on a queue (subscribe(on:), subscribe(to:on:))"))
   }
 
   @Test("The stop comes before the stack overflows on a secondary thread's 512 KiB stack", arguments: Use.allCases)

@@ -10,7 +10,8 @@ struct EventConcurrencyTests {
   private static let threadCount = 4
   private static let iterations = 2_000
 
-  @Test("Concurrent sends, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns")
+  @Test(
+    "Concurrent sends, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns")
   func sendsWithChurn() {
     let ticker = SharedTicker()
     let steady = [Tally(), Tally()]
@@ -29,7 +30,9 @@ struct EventConcurrencyTests {
         }
         pending.withLock { $0.append(churn) }
         #expect(ticker.sender.send(thread * Self.iterations + iteration + 1))
-        if let oldest = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { oldest.end(byRelease: iteration.isMultiple(of: 2)) }
+        if let oldest = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+          oldest.end(byRelease: iteration.isMultiple(of: 2))
+        }
       }
     }
     #expect(finished)
@@ -69,7 +72,9 @@ struct EventConcurrencyTests {
     #expect(transitions.enumerated().allSatisfy { index, name in name == (index.isMultiple(of: 2) ? "first" : "last") })
   }
 
-  @Test("Concurrent removeAllSubscriptions(), subscriptions and sends are data-race free, call no ended handler, and leave the list empty")
+  @Test(
+    "Concurrent removeAllSubscriptions(), subscriptions and sends are data-race free, call no ended handler, and leave the list empty"
+  )
   func removeAllWhileSubscribing() {
     let ticker = SharedTicker()
     let lateCalls = Atomic<Int>(0)
@@ -122,7 +127,6 @@ private final class ChurnSubscription: @unchecked Sendable {
     ended.set()
   }
 }
-
 
 /// A target–action subscriber shared between threads, which may own its token.
 ///

@@ -27,7 +27,9 @@ struct EventDescriptionTests {
     closure.invalidate()
     queued.invalidate()
     inbox.bag.removeAll()
-    #expect(downloader.finished.debugDescription == "Downloader.finished, 1 subscription:\n  async sequence at \(file):\(line + 3)")
+    #expect(
+      downloader.finished.debugDescription
+        == "Downloader.finished, 1 subscription:\n  async sequence at \(file):\(line + 3)")
     withExtendedLifetime(sequence) {}
   }
 

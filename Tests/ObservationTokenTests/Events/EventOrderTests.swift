@@ -104,7 +104,9 @@ struct EventOrderTests {
     #expect(!other.hasSubscribers)
   }
 
-  @Test("A send from inside a handler is delivered at once: a later subscriber sees the reply before the message that caused it ([1, 0, 2])")
+  @Test(
+    "A send from inside a handler is delivered at once: a later subscriber sees the reply before the message that caused it ([1, 0, 2])"
+  )
   func replyBeforeCause() {
     let sender = EventSender<Int>()
     let reply = sender.event.subscribe { value in if value == 0 { sender.send(1) } }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 @Suite("EventSender")
 struct EventSenderTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 @Suite("Event first and last subscriber callbacks")
 struct FirstLastSubscriberTests {

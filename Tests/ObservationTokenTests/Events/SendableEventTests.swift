@@ -115,7 +115,9 @@ struct SendableEventTests {
     #expect(transitions.withLock { $0 } == ["first", "last", "first"])
   }
 
-  @Test("Sends from several threads, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns")
+  @Test(
+    "Sends from several threads, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns"
+  )
   func concurrentSends() {
     let sender = SendableEventSender<Int>()
     let steadyCalls = Atomic<Int>(0)

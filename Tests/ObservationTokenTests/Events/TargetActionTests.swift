@@ -77,7 +77,8 @@ struct TargetActionTests {
     #expect(!sender.hasSubscribers)
   }
 
-  @Test("With the token kept elsewhere, the released target's subscription is invalid at once and ends at the next send")
+  @Test(
+    "With the token kept elsewhere, the released target's subscription is invalid at once and ends at the next send")
   func tokenKeptElsewhereEndsAtNextSend() {
     let sender = EventSender<Int>()
     var counter: Counter? = Counter()

@@ -9,7 +9,9 @@ struct InterceptionTests {
     let log = RouteLog()
     var bag = ObservationBag()
     chain.list.intercept(RowDeleted.self) { $0.row < 0 ? nil : $0 }.store(in: &bag)
-    chain.list.intercept(RowDeleted.self) { log.append("second interceptor \($0.row)"); return $0 }.store(in: &bag)
+    chain.list.intercept(RowDeleted.self) {
+      log.append("second interceptor \($0.row)"); return $0
+    }.store(in: &bag)
     chain.list.subscribe(to: RowDeleted.self) { log.append("list \($0.row)") }.store(in: &bag)
     chain.screen.subscribe(to: RowDeleted.self) { log.append("screen \($0.row)") }.store(in: &bag)
     #expect(!chain.cell.post(RowDeleted(row: -1)))
@@ -47,7 +49,9 @@ struct InterceptionTests {
   func invalidatedInterceptor() {
     let node = EventNode(name: "List")
     var calls = 0
-    let token = node.intercept(RowDeleted.self) { _ in calls += 1; return nil }
+    let token = node.intercept(RowDeleted.self) { _ in
+      calls += 1; return nil
+    }
     let subscriber = node.subscribe(to: RowDeleted.self) { _ in }
     #expect(!node.post(RowDeleted(row: 1)))
     token.invalidate()

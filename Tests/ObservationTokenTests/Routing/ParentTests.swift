@@ -23,7 +23,9 @@ struct ParentTests {
     #expect(log == ["list 1"])
   }
 
-  @Test("A parent released during a post is freed at once and not reached by the rest of it, nor are the nodes only it led to")
+  @Test(
+    "A parent released during a post is freed at once and not reached by the rest of it, nor are the nodes only it led to"
+  )
   func parentReleasedDuringAPost() {
     let cell = EventNode(name: "RowCell")
     let screen = EventNode(name: "Screen")

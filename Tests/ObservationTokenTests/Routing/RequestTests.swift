@@ -21,10 +21,18 @@ struct RequestTests {
     let chain = Chain()
     let log = RouteLog()
     var bag = ObservationBag()
-    chain.list.answer(CurrentAccount.self) { _ in log.append("list 1"); return nil }.store(in: &bag)
-    chain.list.answer(CurrentAccount.self) { _ in log.append("list 2"); return nil }.store(in: &bag)
-    chain.screen.answer(CurrentAccount.self) { _ in log.append("screen 1"); return "alice" }.store(in: &bag)
-    chain.screen.answer(CurrentAccount.self) { _ in log.append("screen 2"); return "bob" }.store(in: &bag)
+    chain.list.answer(CurrentAccount.self) { _ in
+      log.append("list 1"); return nil
+    }.store(in: &bag)
+    chain.list.answer(CurrentAccount.self) { _ in
+      log.append("list 2"); return nil
+    }.store(in: &bag)
+    chain.screen.answer(CurrentAccount.self) { _ in
+      log.append("screen 1"); return "alice"
+    }.store(in: &bag)
+    chain.screen.answer(CurrentAccount.self) { _ in
+      log.append("screen 2"); return "bob"
+    }.store(in: &bag)
     #expect(chain.cell.request(CurrentAccount()) == "alice")
     #expect(log.entries == ["list 1", "list 2", "screen 1"])
   }
@@ -36,7 +44,9 @@ struct RequestTests {
     var asked = 0
     var bag = ObservationBag()
     for node in [chain.cell, chain.list, chain.screen] {
-      node.answer(CurrentAccount.self) { _ in asked += 1; return nil }.store(in: &bag)
+      node.answer(CurrentAccount.self) { _ in
+        asked += 1; return nil
+      }.store(in: &bag)
     }
     #expect(chain.cell.request(CurrentAccount()) == nil)
     #expect(asked == 3)

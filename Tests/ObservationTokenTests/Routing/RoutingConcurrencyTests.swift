@@ -10,7 +10,8 @@ struct RoutingConcurrencyTests {
   private static let threadCount = 4
   private static let iterations = 1_000
 
-  @Test("Concurrent posts, subscriptions and parent changes lose no post, and no handler starts after invalidate() returns")
+  @Test(
+    "Concurrent posts, subscriptions and parent changes lose no post, and no handler starts after invalidate() returns")
   func postsWithChurn() {
     let chain = Chain()
     let received = Atomic<Int>(0)

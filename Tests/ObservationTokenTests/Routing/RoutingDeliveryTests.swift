@@ -41,7 +41,9 @@ struct RoutingDeliveryTests {
     let received = LockedValue<[Int]>([])
     let blocker = DispatchSemaphore(value: 0)
     queue.async { blocker.wait() }  // holds the queue while the posts are queued
-    let token = chain.list.subscribe(to: RowDeleted.self, on: queue) { event in received.withLock { $0.append(event.row) } }
+    let token = chain.list.subscribe(to: RowDeleted.self, on: queue) { event in
+      received.withLock { $0.append(event.row) }
+    }
     #expect(chain.cell.post(RowDeleted(row: 1)))
     #expect(chain.cell.post(RowDeleted(row: 2)))
     token.invalidate()

@@ -42,7 +42,8 @@ struct RoutingDepthTests {
     #expect(asked == nodes.map(\.name))
   }
 
-  @Test("An interceptor deep in a long chain stops the event there; a path around it reaches the nodes above, each once")
+  @Test(
+    "An interceptor deep in a long chain stops the event there; a path around it reaches the nodes above, each once")
   func deepStopWithAPathAround() {
     // n0 → n1 → … → n29, and n0 → n25: a stop at n20 leaves n21…n24 unreached, and n25…
     // reached once, by the shortcut.

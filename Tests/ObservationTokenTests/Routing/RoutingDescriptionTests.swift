@@ -25,11 +25,14 @@ struct RoutingDescriptionTests {
         """
     )
     #expect(chain.screen.debugDescription == "EventNode Screen, no parents")
-    #expect(subscriber.debugDescription == "ObservationToken(RowDeleted on List: closure at \(file):\(line + 1), valid)")
+    #expect(
+      subscriber.debugDescription == "ObservationToken(RowDeleted on List: closure at \(file):\(line + 1), valid)")
     withExtendedLifetime((interceptor, subscriber, answer)) {}
   }
 
-  @Test("tracePost shows the route one post took: the nodes, which interceptor changed or stopped it, where it was received")
+  @Test(
+    "tracePost shows the route one post took: the nodes, which interceptor changed or stopped it, where it was received"
+  )
   func trace() {
     let diamond = Diamond()
     var bag = ObservationBag()

@@ -17,7 +17,9 @@ struct RoutingOrderTests {
     #expect(log.entries == ["deleted 1", "selected 2"])
   }
 
-  @Test("At each node interceptors run in registration order, then subscribers in subscription order, then parents in the order added")
+  @Test(
+    "At each node interceptors run in registration order, then subscribers in subscription order, then parents in the order added"
+  )
   func orderWithinAndAcrossNodes() {
     let chain = Chain()
     let other = EventNode(name: "Other parent")
@@ -26,9 +28,13 @@ struct RoutingOrderTests {
     var bag = ObservationBag()
     for node in [chain.screen, other, chain.list, chain.cell] {
       node.subscribe(to: RowDeleted.self) { _ in log.append("\(node.name) subscriber 1") }.store(in: &bag)
-      node.intercept(RowDeleted.self) { log.append("\(node.name) interceptor 1"); return $0 }.store(in: &bag)
+      node.intercept(RowDeleted.self) {
+        log.append("\(node.name) interceptor 1"); return $0
+      }.store(in: &bag)
       node.subscribe(to: RowDeleted.self) { _ in log.append("\(node.name) subscriber 2") }.store(in: &bag)
-      node.intercept(RowDeleted.self) { log.append("\(node.name) interceptor 2"); return $0 }.store(in: &bag)
+      node.intercept(RowDeleted.self) {
+        log.append("\(node.name) interceptor 2"); return $0
+      }.store(in: &bag)
     }
     chain.cell.post(RowDeleted(row: 1))
     let expected = ["RowCell", "List", "Other parent", "Screen"].flatMap { name in
@@ -99,7 +105,8 @@ struct RoutingOrderTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test("Long chains and wide forks reach every node once, nearest first", arguments: [1, 7, 8, 9, 15, 16, 17, 40, 100])
+  @Test(
+    "Long chains and wide forks reach every node once, nearest first", arguments: [1, 7, 8, 9, 15, 16, 17, 40, 100])
   func longChainsAndWideForks(size: Int) {
     let log = RouteLog()
     var bag = ObservationBag()

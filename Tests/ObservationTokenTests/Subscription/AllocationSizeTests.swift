@@ -1,5 +1,6 @@
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 #if canImport(Glibc)
 /// The bytes glibc's allocator gave the block at `pointer`: its size class, not the bytes

@@ -1,6 +1,7 @@
-@testable import ObservationToken
 import Synchronization
 import Testing
+
+@testable import ObservationToken
 
 /// Tokens sharing one property, or one sender, ended in any order — oldest first as
 /// `ObservationBag.removeAll()` and `EventSender.removeAllSubscriptions()` end them,
@@ -9,7 +10,9 @@ import Testing
 /// in every order is measured by `Benchmarks/drain.sh`, not tested: no timing in tests.)
 @Suite("Ending tokens in any order")
 struct EndingOrderTests {
-  @Test("Ending one token at a time, in any order, leaves exactly the others receiving, in subscription order", arguments: SharedSource.allCases, EndingOrder.allCases)
+  @Test(
+    "Ending one token at a time, in any order, leaves exactly the others receiving, in subscription order",
+    arguments: SharedSource.allCases, EndingOrder.allCases)
   func endingOneAtATime(source: SharedSource, order: EndingOrder) {
     let subscribers = NumberedSubscribers(source)
     for _ in 0..<200 { subscribers.add() }
@@ -21,13 +24,17 @@ struct EndingOrderTests {
       let (received, expected) = subscribers.receiving()
       guard received == expected, subscribers.listedCount == expected.count else {
         let difference = zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        Issue.record("after \(steps) steps \(received.count) subscribers received, \(subscribers.listedCount) listed, \(expected.count) expected; first difference at \(difference ?? min(received.count, expected.count))")
+        Issue.record(
+          "after \(steps) steps \(received.count) subscribers received, \(subscribers.listedCount) listed, \(expected.count) expected; first difference at \(difference ?? min(received.count, expected.count))"
+        )
         return
       }
     }
   }
 
-  @Test("Emptying a bag, or removing every subscription, ends exactly those tokens; the ones made after keep receiving in order", arguments: SharedSource.allCases)
+  @Test(
+    "Emptying a bag, or removing every subscription, ends exactly those tokens; the ones made after keep receiving in order",
+    arguments: SharedSource.allCases)
   func emptyingEndsExactlyThoseTokens(source: SharedSource) {
     let subscribers = NumberedSubscribers(source)
     for _ in 0..<300 { subscribers.add() }
@@ -54,7 +61,9 @@ struct EndingOrderTests {
     #expect(receivedAfter == expectedAfter && receivedAfter.count == 2)
   }
 
-  @Test("Ending in any order while other threads deliver: no handler starts after its invalidate() returns, each delivery is in subscription order, and the survivors receive", arguments: SharedSource.allCases, EndingOrder.allCases)
+  @Test(
+    "Ending in any order while other threads deliver: no handler starts after its invalidate() returns, each delivery is in subscription order, and the survivors receive",
+    arguments: SharedSource.allCases, EndingOrder.allCases)
   func endingWhileDelivering(source: SharedSource, order: EndingOrder) throws {
     for _ in 0..<10 { try endWhileDelivering(source: source, order: order) }
   }

@@ -1,5 +1,6 @@
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 @Suite("Values on their way to handlers")
 struct ErasedValueTests {

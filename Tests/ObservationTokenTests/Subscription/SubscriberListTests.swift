@@ -1,5 +1,6 @@
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 @Suite("The subscriber list")
 struct SubscriberListTests {
@@ -85,7 +86,9 @@ struct SubscriberListTests {
     #expect(entries == [ObjectIdentifier(kept), ObjectIdentifier(added)])
   }
 
-  @Test("Removing in any order, with readings begun and ended between, keeps each reading's version and the others in order")
+  @Test(
+    "Removing in any order, with readings begun and ended between, keeps each reading's version and the others in order"
+  )
   func removingInAnyOrderUnderReadings() {
     var random = ReliabilityRandom(seed: 29)
     for round in 0..<20 {

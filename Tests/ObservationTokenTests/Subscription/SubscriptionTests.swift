@@ -1,8 +1,9 @@
-@testable import ObservationToken
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ObservationToken
 
 @Suite("Subscriptions")
 struct SubscriptionTests {

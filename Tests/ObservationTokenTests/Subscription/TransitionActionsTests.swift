@@ -1,6 +1,7 @@
-@testable import ObservationToken
 import Synchronization
 import Testing
+
+@testable import ObservationToken
 
 @Suite("First- and last-subscriber actions")
 struct TransitionActionsTests {
@@ -54,13 +55,14 @@ struct TransitionActionsTests {
       running.store(false, ordering: .sequentiallyConsistent)
     }
     let actions = TransitionActions(onFirst: { record(.first) }, onLast: { record(.last) })
-    try #require(runOnThreads(4) { _ in
-      let probe = ListedProbe()
-      for _ in 0..<2_000 {
-        actions.perform(list.insert(probe))
-        actions.perform(list.remove(probe))
-      }
-    }, "the threads did not finish: a deadlock")
+    try #require(
+      runOnThreads(4) { _ in
+        let probe = ListedProbe()
+        for _ in 0..<2_000 {
+          actions.perform(list.insert(probe))
+          actions.perform(list.remove(probe))
+        }
+      }, "the threads did not finish: a deadlock")
     let kinds = log.withLock { $0 }
     #expect(!kinds.isEmpty)
     #expect(kinds.count.isMultiple(of: 2), "the list ended empty, so every first has its last")

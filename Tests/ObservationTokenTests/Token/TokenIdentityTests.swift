@@ -82,7 +82,8 @@ struct TokenIdentityTests {
   func debugDescriptionNamesTheKeyPathRoot() {
     let subclassInstance: DeclaresObservedProperties = InheritsObservedProperties()
     let token = subclassInstance.observe(\.title) { _, _ in }
-    #expect(token.debugDescription.hasPrefix("ObservationToken(DeclaresObservedProperties \\DeclaresObservedProperties."))
+    #expect(
+      token.debugDescription.hasPrefix("ObservationToken(DeclaresObservedProperties \\DeclaresObservedProperties."))
   }
 
   @Test("debugDescription of a derived or chained key path names the subject, the path's shape and options")

@@ -36,7 +36,9 @@ open class NSObject: Foundation.NSObject {
       if let child = current.children.first(where: { $0.label == key }) { return child.value }
       mirror = current.superclassMirror
     }
-    KVOShim.stop("NSUnknownKeyException: [\(KVOShim.describe(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+    KVOShim.stop(
+      "NSUnknownKeyException: [\(KVOShim.describe(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
+    )
   }
 
   /// Apple's `value(forKeyPath:)`: each key's value, read from the previous one; a `nil` on
@@ -47,7 +49,8 @@ open class NSObject: Foundation.NSObject {
     guard keys.count == 2 else { return value }
     guard let value = Boxing.unwrapped(value) else { return nil }
     guard let object = value as? NSObject else {
-      KVOShim.stop("the model of KVO follows key paths through objects, not through the \(type(of: value)) of \"\(keys[0])\"")
+      KVOShim.stop(
+        "the model of KVO follows key paths through objects, not through the \(type(of: value)) of \"\(keys[0])\"")
     }
     return object.value(forKeyPath: keys[1])
   }
@@ -169,7 +172,9 @@ open class NSObject: Foundation.NSObject {
     }
     for (observance, observer) in observances {
       var notification = change.dictionary(isPrior: true)
-      if observance.options.contains(.old), let old = old(of: observance, in: change) { notification[.oldKey] = Boxing.box(old) }
+      if observance.options.contains(.old), let old = old(of: observance, in: change) {
+        notification[.oldKey] = Boxing.box(old)
+      }
       call(observer, for: observance, with: notification, isPrior: true, hook: hook)
     }
   }

@@ -94,7 +94,8 @@ struct Registry {
     graveyard = []
     for record in subjects.values {
       for observance in record.observances {
-        leftovers.append("\(observance.observerDescription) still observes \"\(observance.keyPath)\" of \(record.description)")
+        leftovers.append(
+          "\(observance.observerDescription) still observes \"\(observance.keyPath)\" of \(record.description)")
       }
     }
     return leftovers

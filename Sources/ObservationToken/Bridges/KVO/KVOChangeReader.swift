@@ -49,7 +49,9 @@ enum KVOChangeReader<Value> {
 /// optional.
 enum KVOBoxedValue {
   static func unboxed(_ boxed: Any, as type: Any.Type) -> Any? {
-    if let optional = type as? any KVOOptional.Type { return optional.wrapping(unboxed(boxed, as: optional.wrappedType)) }
+    if let optional = type as? any KVOOptional.Type {
+      return optional.wrapping(unboxed(boxed, as: optional.wrappedType))
+    }
     guard let rawRepresentable = type as? any RawRepresentable.Type else { return nil }
     return fromRawValue(boxed, as: rawRepresentable)
   }

@@ -62,7 +62,8 @@ extension KeyedDecodingContainer {
   ///   - type: The property's storage type.
   ///   - key: The property's name.
   /// - Returns: The storage, with nobody observing it yet.
-  public func decode<Wrapped: Decodable>(_ type: Observed<Wrapped?>.Type, forKey key: Key) throws -> Observed<Wrapped?> {
+  public func decode<Wrapped: Decodable>(_ type: Observed<Wrapped?>.Type, forKey key: Key) throws -> Observed<Wrapped?>
+  {
     Observed(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
   }
 }

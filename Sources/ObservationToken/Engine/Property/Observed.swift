@@ -136,7 +136,8 @@ public struct Observed<Value> {
           storageOffset: storageOffset,
           companion: Subject._observationHook.map { hook in
             // The bridge makes an `ObservationCompanion`; see `_KeyValueObservationHook`.
-            unsafeDowncast(hook.makeCompanion(for: wrappedKeyPath.unsafelyUnwrapped, of: subject), to: ObservationCompanion.self)
+            unsafeDowncast(
+              hook.makeCompanion(for: wrappedKeyPath.unsafelyUnwrapped, of: subject), to: ObservationCompanion.self)
           },
           // A class without a hook may conform to `Observable` where the bridge cannot see it.
           unseenObservableClass: Subject._observationHook == nil ? UnseenObservable.classOf(subject) : nil

@@ -41,7 +41,8 @@ public struct ObservedChange<Value> {
 
   /// Creates a change from index ranges; the form the collection path uses.
   @inlinable
-  init(kind: KeyValueChange.Kind, oldValue: Value?, newValue: Value?, indexRanges: [Range<Int>]?, isPrior: Bool = false) {
+  init(kind: KeyValueChange.Kind, oldValue: Value?, newValue: Value?, indexRanges: [Range<Int>]?, isPrior: Bool = false)
+  {
     self.kind = kind
     self.oldValue = oldValue
     self.newValue = newValue

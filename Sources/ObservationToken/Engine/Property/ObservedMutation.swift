@@ -20,7 +20,10 @@ struct ObservedMutation<Value> {
   @usableFromInline let reading: PropertyObservers.ChangeReading?
 
   @inlinable
-  init(observers: Unmanaged<PropertyObservers>, companion: ObservationCompanion?, oldValue: Value?, reading: PropertyObservers.ChangeReading?) {
+  init(
+    observers: Unmanaged<PropertyObservers>, companion: ObservationCompanion?, oldValue: Value?,
+    reading: PropertyObservers.ChangeReading?
+  ) {
     self.observers = observers
     self.companion = companion
     self.oldValue = oldValue

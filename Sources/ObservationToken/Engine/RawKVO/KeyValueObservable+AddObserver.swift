@@ -152,7 +152,9 @@ extension KeyValueObservable {
   private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
     var lists: [ObserverList] = []
     var value: Value?
-    DependencyTracking.track { value = self[keyPath: keyPath] } then: { dependencies in
+    DependencyTracking.track {
+      value = self[keyPath: keyPath]
+    } then: { dependencies in
       lists = dependencies.map(\.observers.list)
     }
     return PropertyName.of(keyPath, reading: lists, from: self, value: value as Any)

@@ -33,7 +33,9 @@ extension KeyValueObservable {
       observer: observer
     )
     // The reads are valid only inside `then`: decide and observe there.
-    DependencyTracking.track { evaluated = self[keyPath: keyPath] } then: { dependencies in
+    DependencyTracking.track {
+      evaluated = self[keyPath: keyPath]
+    } then: { dependencies in
       DependencyTracking.requireObservable(
         dependencies,
         keyPath: keyPath,

@@ -79,7 +79,9 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     var mirrors = false
     var mirrored = false
     // The body always sets `newValue`.
-    DependencyTracking.track { newValue = root[keyPath: keyPath] } then: { dependencies in
+    DependencyTracking.track {
+      newValue = root[keyPath: keyPath]
+    } then: { dependencies in
       let value = newValue!
       mirrors = Self.mirrors(value, dependencies, of: root)
       mirrored = registration.commit(dependencies, mirrors: mirrors) {

@@ -1,6 +1,7 @@
-@testable import ObservationToken
 import Synchronization
 import Testing
+
+@testable import ObservationToken
 
 /// A change goes to the observers registered when it began: the list keeps that version
 /// of its entries alive and in place until the delivery ends, and changes a copy
@@ -54,11 +55,13 @@ struct DeliverySnapshotTests {
   func registrationEndedDuringDeliveryIsFreed() {
     let document = Document()
     var doomed: (any ObservationRegistration)?
-    let ender = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in
-      doomed?.invalidate()
-      doomed = nil
-      return true
-    })
+    let ender = document.registerStarted(
+      \.title, options: [],
+      handler: ErasedChangeHandler { _, _ in
+        doomed?.invalidate()
+        doomed = nil
+        return true
+      })
     doomed = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in true })
     weak let weakDoomed = doomed as AnyObject?
     document.title = "Final"
@@ -73,25 +76,29 @@ struct DeliverySnapshotTests {
     var first: (any ObservationRegistration)?
     var second: (any ObservationRegistration)?
     var secondCalls: [String] = []
-    let ender = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { subject, _ in
-      let title = (subject as! Document).title
-      if title == "Outer" {
-        // The outer delivery's version is set aside; the nested set reads the next one.
-        first?.invalidate()
-        first = nil
-        (subject as! Document).title = "Inner"
-      } else if title == "Inner" {
-        // The nested delivery's version is set aside while the nested set reads it.
-        second?.invalidate()
-        second = nil
-      }
-      return true
-    })
+    let ender = document.registerStarted(
+      \.title, options: [],
+      handler: ErasedChangeHandler { subject, _ in
+        let title = (subject as! Document).title
+        if title == "Outer" {
+          // The outer delivery's version is set aside; the nested set reads the next one.
+          first?.invalidate()
+          first = nil
+          (subject as! Document).title = "Inner"
+        } else if title == "Inner" {
+          // The nested delivery's version is set aside while the nested set reads it.
+          second?.invalidate()
+          second = nil
+        }
+        return true
+      })
     first = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { _, _ in true })
-    second = document.registerStarted(\.title, options: [], handler: ErasedChangeHandler { subject, _ in
-      secondCalls.append((subject as! Document).title)
-      return true
-    })
+    second = document.registerStarted(
+      \.title, options: [],
+      handler: ErasedChangeHandler { subject, _ in
+        secondCalls.append((subject as! Document).title)
+        return true
+      })
     weak let weakFirst = first as AnyObject?
     weak let weakSecond = second as AnyObject?
     document.title = "Outer"

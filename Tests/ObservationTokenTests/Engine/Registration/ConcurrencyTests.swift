@@ -1,7 +1,8 @@
 import Foundation
-@testable import ObservationToken
 import Synchronization
 import Testing
+
+@testable import ObservationToken
 
 /// The engine's thread-safety contract: a property's value is ordinary storage, so its
 /// sets are serialized by the caller with every other access to it, observations

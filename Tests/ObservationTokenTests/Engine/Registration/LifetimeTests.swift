@@ -1,5 +1,6 @@
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 @Suite("Lifetime")
 struct LifetimeTests {
@@ -88,7 +89,8 @@ struct LifetimeTests {
     weak var weakRegistration: AnyObject?
     do {
       let cell = DocumentCell(document: document)
-      let registration = cell.registerStarted(\.document?.title, options: [], handler: ErasedChangeHandler { _, _ in true })
+      let registration = cell.registerStarted(
+        \.document?.title, options: [], handler: ErasedChangeHandler { _, _ in true })
       weakRegistration = registration
     }
     #expect(weakRegistration == nil)

@@ -97,7 +97,9 @@ struct ChainLeafChangeTests {
     withExtendedLifetime((editor, token)) {}
   }
 
-  @Test("Leaf changes and replacements of the intermediate on two threads: each change is the chain's value, continuing the one before")
+  @Test(
+    "Leaf changes and replacements of the intermediate on two threads: each change is the chain's value, continuing the one before"
+  )
   func leafChangesWhileReplacingOnAnotherThread() {
     let documents = [PlaceholderDocument(title: "A"), PlaceholderDocument(title: "B")]
     let cell = PlaceholderCell(document: documents[0])
