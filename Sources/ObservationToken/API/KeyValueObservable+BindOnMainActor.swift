@@ -169,9 +169,9 @@ extension KeyValueObservable {
     bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
   }
 
-  /// The main-actor half: `apply` writes a value to the target, which the main actor owns,
-  /// as do the target's key path and the transform `apply` holds — so they are used only
-  /// in the write made here, which runs on the main actor.
+  /// Follows the whole value where it changes, on any thread, and queues it on the main
+  /// queue, where the binding (its guard, as for a synchronous binding) writes it to the
+  /// target. The caller is on the main actor, so the `.initial` value is written in place.
   @MainActor
   private func bind<Target: AnyObject, Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
@@ -180,24 +180,8 @@ extension KeyValueObservable {
     line: UInt,
     apply: @escaping @MainActor (Target, Value) -> Void
   ) -> ObservationToken {
-    let write: @MainActor @Sendable (Value) -> Void = { [weak target] value in
-      if let target { apply(target, value) }
-    }
-    return bind(keyPath, through: Binding(target: target), file: file, line: line, writingOnMainActor: write)
-  }
-
-  /// The half that runs where the value changes, on any thread: queues the whole value
-  /// on the main queue, where `binding` (its guard, as for a synchronous binding) lets
-  /// `write` run. The caller is on the main actor, so the `.initial` value is written in
-  /// place.
-  private func bind<Value: Sendable>(
-    _ keyPath: KeyPath<Self, Value>,
-    through binding: Binding,
-    file: StaticString,
-    line: UInt,
-    writingOnMainActor write: @escaping @MainActor @Sendable (Value) -> Void
-  ) -> ObservationToken {
-    observe(
+    let (binding, write) = Binding.onMainActor(to: target, apply: apply)
+    return observe(
       keyPath,
       options: [.initial],
       on: .main,
@@ -205,10 +189,8 @@ extension KeyValueObservable {
       binding: binding,
       file: file,
       line: line,
-      delivering: { subject, change in subject.value(at: keyPath, after: change) }
-    ) { value in
-      // The main queue runs on the main actor.
-      MainActor.assumeIsolated { binding.apply { write(value) } }
-    }
+      delivering: { subject, change in subject.value(at: keyPath, after: change) },
+      write
+    )
   }
 }

@@ -79,10 +79,8 @@ extension ObservationToken {
   }
 
   /// The queue delivery of ``init(observing:_:options:on:file:line:changeHandler:)`` with
-  /// the engine's ``Binding`` around it, as the engine's main-actor binding is made: the
-  /// whole value is read where it changed, queued on the main queue, and written there
-  /// under the binding's guard. `apply`, the target and its key path belong to the main
-  /// actor and are used only in that write.
+  /// the engine's main-actor ``Binding`` around it, as the engine's `bind(_:to:_:on:)` is
+  /// made: the whole value is read where it changed and written on the main actor.
   @MainActor
   private convenience init<Subject: NSObject, Value: Sendable, Target: AnyObject>(
     binding subject: Subject,
@@ -92,10 +90,7 @@ extension ObservationToken {
     line: UInt,
     apply: @escaping @MainActor (Target, Value) -> Void
   ) {
-    let binding = Binding(target: target)
-    let write: @MainActor @Sendable (Value) -> Void = { [weak target] value in
-      if let target { apply(target, value) }
-    }
+    let (binding, write) = Binding.onMainActor(to: target, apply: apply)
     self.init(
       observing: subject,
       keyPath,
@@ -105,11 +100,10 @@ extension ObservationToken {
       binding: binding,
       file: file,
       line: line,
-      delivering: { subject, _ in subject[keyPath: keyPath] }
-    ) { value in
-      // The main queue runs on the main actor.
-      MainActor.assumeIsolated { binding.apply { write(value) } }
-    }
+      // KVO calls back with the object observed, a Subject.
+      delivering: { subject, _ in (subject as! Subject)[keyPath: keyPath] },
+      write
+    )
   }
 }
 #endif

@@ -101,7 +101,8 @@ extension ObservationToken {
 
   /// The KVO subscription decorated with a ``ScheduledDelivery`` on `queue` — the mechanism
   /// behind the engine's deliveries elsewhere, reused as it is — and, for a binding, with
-  /// its ``Binding`` around that. `payload` makes what crosses to the queue; with
+  /// its ``Binding`` around that. `payload` makes what crosses to the queue from the
+  /// subject (given untyped: only a binding reads it) and the change; with
   /// `initialInPlace` (the caller is on `queue`), the `.initial` call runs before this
   /// returns.
   convenience init<Subject: NSObject, Value, Payload: Sendable>(
@@ -113,13 +114,12 @@ extension ObservationToken {
     binding: Binding? = nil,
     file: StaticString,
     line: UInt,
-    delivering payload: @escaping (Subject, ObservedChange<Value>) -> Payload,
+    delivering payload: @escaping (AnyObject, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
     let schedule = ErasedChangeHandler { subject, change in
       if let binding, !binding.hasTarget { return false }
-      guard let subject = subject as? Subject else { return false }
       change.readChange(of: Value.self) { delivery.schedule(payload(subject, $0)) }
       return true
     }
