@@ -10,16 +10,20 @@
 #
 # A run of a whole family writes charts/FAMILY.svg, charts/FAMILY.txt (the results the
 # chart is drawn from) and the family's table in README.md (between its markers). A run
-# narrowed by --sizes, --subjects or --cases only prints. --redraw measures nothing: it
-# draws the chart and the table again from charts/FAMILY.txt.
+# narrowed by --sizes, --subjects or --cases only prints, unless --replace is given: then
+# its points take the place of the same points in charts/FAMILY.txt (whose first line then
+# says which rows were measured when), and the chart and table are drawn again — how the
+# package's own line is brought up to date without measuring the peers again, whose code
+# has not changed. --redraw measures nothing: it draws the chart and the table again from
+# charts/FAMILY.txt.
 #
-# usage: ./scaling.sh FAMILY [--sizes a,b,...] [--subjects x,y,...] [--cases a,b,...]
+# usage: ./scaling.sh FAMILY [--sizes a,b,...] [--subjects x,y,...] [--cases a,b,...] [--replace]
 #        ./scaling.sh FAMILY --redraw
 #        ./scaling.sh all      every family in turn: regenerates every chart and table
 #   families: fanout tokens drain chain node (`ObservationBenchmarks --help`)
 set -uo pipefail
 cd "$(dirname "$0")"
-usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,b] [--redraw]"
+usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,b] [--replace] [--redraw]"
 
 if [ "${1:-}" = all ]; then
   shift
@@ -32,9 +36,11 @@ family=${1:-}
 shift
 filters=()
 redraw=0
+replace=0
 while [ $# -gt 0 ]; do
   case $1 in
   --redraw) redraw=1; shift ;;
+  --replace) replace=1; shift ;;
   --sizes | --subjects | --cases) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; filters+=("$1" "$2"); shift 2 ;;
   *) echo "$usage" >&2; exit 2 ;;
   esac
@@ -45,6 +51,10 @@ source ./callgrind-setup.sh
 
 plan=$("$bin" --scaling-plan "$family" "${filters[@]}") || { echo "$usage" >&2; exit 2; }
 results=$work/results.txt
+if [ $replace = 1 ] && { [ $redraw = 1 ] || [ ${#filters[@]} -eq 0 ] || [ ! -f "charts/$family.txt" ]; }; then
+  echo "scaling.sh: --replace needs a narrowed run (--sizes, --subjects or --cases) and charts/$family.txt" >&2
+  exit 2
+fi
 failed=0
 started=$SECONDS
 if [ $redraw = 1 ]; then
@@ -78,8 +88,21 @@ else
   echo
 fi
 
+if [ $replace = 1 ] && [ $failed = 0 ]; then
+  # The old results with the new points in their place (a point is its case, subject and size).
+  measured=$(sed -n '1s/^# at \([^,]*\),.*/\1/p' "$results")
+  earlier=$(sed -n '1s/^# at \(.*\); callgrind.*/\1/p' "charts/$family.txt")
+  {
+    echo "# at $measured (rows measured by: scaling.sh $family ${filters[*]} --replace) and, the rest, $earlier; callgrind instructions, release build; regenerate: Benchmarks/scaling.sh $family"
+    awk 'NR == FNR { if (FNR > 1) fresh[$1 " " $2 " " $3] = $0; next }
+      FNR == 1 { next }
+      { key = $1 " " $2 " " $3; if (key in fresh) { print fresh[key]; delete fresh[key] } else print }
+      END { for (key in fresh) print fresh[key] }' "$results" "charts/$family.txt"
+  } >"$work/merged.txt"
+  cp "$work/merged.txt" "$results"
+fi
 "$bin" --table "$family" <"$results" >"$work/table.md"
-if [ ${#filters[@]} -eq 0 ]; then
+if [ ${#filters[@]} -eq 0 ] || { [ $replace = 1 ] && [ $failed = 0 ]; }; then
   mkdir -p charts
   cp "$results" "charts/$family.txt"
   "$bin" --chart "$family" <"$results" >"charts/$family.svg"
