@@ -28,7 +28,7 @@ class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
   }
 
   override func receive(_ parameter: ErasedValue) -> Bool {
-    closure(parameter.pointer(to: Parameter.self).pointee)
+    closure(parameter.pointer(to: Parameter.self))
     return true
   }
 

@@ -8,19 +8,23 @@
 /// lies: a copyable closure read from a variable is retained and released around every call.
 /// Its methods are always inlined: the subscription's code is generic, and a call that is
 /// not inlined passes this type's metadata, which generic code asks the runtime for.
-struct HeldClosure<Parameter>: ~Copyable {
+///
+/// `Parameter` may be noncopyable here, so that a call lends the closure the value where it
+/// lies: generic code that may copy it copies a value it cannot see into a buffer of its
+/// own, through the type's value witnesses, before every call and destroys it after.
+struct HeldClosure<Parameter: ~Copyable>: ~Copyable {
   /// `nil` once released.
-  private var closure: ((Parameter) -> Void)?
+  private var closure: ((borrowing Parameter) -> Void)?
 
-  init(_ closure: @escaping (Parameter) -> Void) {
+  init(_ closure: @escaping (borrowing Parameter) -> Void) {
     self.closure = closure
   }
 
-  /// Calls the closure with `parameter`, unless it was dropped. (Optional chaining
-  /// borrows the closure; `if let` or `unsafelyUnwrapped` would copy it.)
+  /// Calls the closure with the value `parameter` points to, unless it was dropped.
+  /// (Optional chaining borrows the closure; `if let` or `unsafelyUnwrapped` would copy it.)
   @inline(__always)
-  borrowing func callAsFunction(_ parameter: Parameter) {
-    closure?(parameter)
+  borrowing func callAsFunction(_ parameter: UnsafePointer<Parameter>) {
+    closure?(parameter.pointee)
   }
 
   /// Drops the closure and what it captures.
