@@ -133,7 +133,8 @@ extension EventNode {
   ) -> ObservationToken {
     // Inlined, so that the handler's receive function is made where `Request` is known
     // (see ``AnswerHandler``).
-    addSubscription(.answer, for: Request.self, file: file, line: line, handler: AnswerHandler(answer), reading: AnswerSlot.self)
+    addSubscription(
+      .answer, for: Request.self, file: file, line: line, handler: AnswerHandler(answer), reading: AnswerSlot.self)
   }
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
