@@ -25,6 +25,12 @@
 public struct Event<Parameter> {
   @usableFromInline let source: EventSource
 
+  /// The event whose subscriptions go to `source`.
+  @usableFromInline
+  init(source: EventSource) {
+    self.source = source
+  }
+
   /// Calls `handler` with every value sent from now on, synchronously on the sending
   /// thread, after the subscriptions made before this one.
   ///

@@ -1,18 +1,24 @@
 /// Asks an answer for a response, unless an earlier one gave it.
-final class AnswerHandler<Request: RoutedRequest>: SubscriptionHandler {
-  private let answer: (Request) -> Request.Response?
+///
+/// A ``SpecializedHandler``: its receive function is made in its inlinable `init`, where
+/// `Request` is known, so that a request runs no generic code — generic code would ask the
+/// runtime for the metadata of `Request.Response?` on every request.
+@usableFromInline
+final class AnswerHandler<Request: RoutedRequest>: SpecializedHandler {
+  @usableFromInline let answer: (Request) -> Request.Response?
 
+  @inlinable
   init(_ answer: @escaping (Request) -> Request.Response?) {
     self.answer = answer
-  }
-
-  override func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
-    let slot = value.lentPointer(to: AnswerSlot.self)
-    guard !slot.pointee.isAnswered, let response = answer(slot.pointee.request.pointer(to: Request.self).pointee) else {
+    super.init { handler, value, _ in
+      let slot = value.lentPointer(to: AnswerSlot.self)
+      guard !slot.pointee.isAnswered,
+        let response = unsafeDowncast(handler, to: AnswerHandler.self)
+          .answer(slot.pointee.request.pointer(to: Request.self).pointee)
+      else { return true }
+      slot.pointee.response.lentPointer(to: Request.Response?.self).pointee = response
+      slot.pointee.isAnswered = true
       return true
     }
-    slot.pointee.response.lentPointer(to: Request.Response?.self).pointee = response
-    slot.pointee.isAnswered = true
-    return true
   }
 }

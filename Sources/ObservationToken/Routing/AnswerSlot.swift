@@ -2,8 +2,9 @@
 /// settles it; the others are not asked. Not generic, so that a walk builds it without
 /// looking up type metadata: it holds the request and the caller's `Response?`, lent to be
 /// written.
+@usableFromInline
 struct AnswerSlot {
-  let request: ErasedValue
-  let response: ErasedValue
-  var isAnswered = false
+  @usableFromInline let request: ErasedValue
+  @usableFromInline let response: ErasedValue
+  @usableFromInline var isAnswered = false
 }

@@ -13,7 +13,7 @@ extension EventNode {
   /// - Complexity: Proportional to the nodes on the event's paths and the registrations for
   ///   its type at each; types are found by identity, never by name. A type that no node
   ///   has ever had a registration for returns at once.
-  @discardableResult
+  @inlinable @discardableResult
   public func post<Routed: RoutedEvent>(_ event: Routed) -> Bool {
     route(event, trace: nil)
   }
@@ -35,7 +35,14 @@ extension EventNode {
   /// ```
   ///
   /// - Returns: The response, or `nil` when no answer gave one.
+  @inlinable
   public func request<Request: RoutedRequest>(_ request: Request) -> Request.Response? {
-    ask(request)
+    // Here, where the types are known: generic code would ask the runtime for the
+    // metadata of `Response?` on every request.
+    var response: Request.Response?
+    ErasedValue.with(lending: &response) { response in
+      ErasedValue.with(request) { ask($0, of: ObjectIdentifier(Request.self), response: response) }
+    }
+    return response
   }
 }

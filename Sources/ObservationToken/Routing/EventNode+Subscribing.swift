@@ -12,12 +12,15 @@ extension EventNode {
   ///   - line: The line, likewise.
   ///   - handler: Receives each event, on the posting thread.
   /// - Returns: The token that owns the subscription; releasing it ends it.
+  @inlinable
   public func subscribe<Routed: RoutedEvent>(
     to type: Routed.Type,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ handler: @escaping (Routed) -> Void
   ) -> ObservationToken {
+    // Inlined, so that the subscription's class for `Routed` comes from the caller's
+    // cache (see ``Event/subscribe(_:file:line:)``).
     events(of: Routed.self).subscribe(handler, file: file, line: line)
   }
 
@@ -97,12 +100,12 @@ extension EventNode {
     line: UInt = #line,
     _ interceptor: @escaping (Routed) -> Routed?
   ) -> ObservationToken {
-    let origin = SubscriptionOrigin(.interceptor, file: file, line: line)
-    return addSubscription(
-      .interceptors,
+    addSubscription(
+      .interceptor,
       for: Routed.self,
-      origin: origin,
-      handler: InterceptorHandler(interceptor, origin: origin),
+      file: file,
+      line: line,
+      handler: InterceptorHandler(interceptor, origin: SubscriptionOrigin(.interceptor, file: file, line: line)),
       reading: InterceptionSlot<Routed>.self
     )
   }
@@ -121,35 +124,38 @@ extension EventNode {
   ///   - line: The line, likewise.
   ///   - answer: Returns the response, or `nil` to decline.
   /// - Returns: The token that owns the answer; releasing it removes it.
+  @inlinable
   public func answer<Request: RoutedRequest>(
     _ type: Request.Type,
     file: StaticString = #fileID,
     line: UInt = #line,
     _ answer: @escaping (Request) -> Request.Response?
   ) -> ObservationToken {
+    // Inlined, so that the handler's receive function is made where `Request` is known
+    // (see ``AnswerHandler``).
     addSubscription(
-      .answers,
-      for: Request.self,
-      origin: SubscriptionOrigin(.answer, file: file, line: line),
-      handler: AnswerHandler(answer),
-      reading: AnswerSlot.self
-    )
+      .answer, for: Request.self, file: file, line: line, handler: AnswerHandler(answer), reading: AnswerSlot.self)
   }
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
+  @usableFromInline
   func events<Routed>(of type: Routed.Type) -> Event<Routed> {
     Event(source: storage.source(.subscribers, for: Routed.self, reading: Routed.self))
   }
 
-  /// Adds a subscription of `role` whose handler reads `Slot`s.
-  private func addSubscription<Routed, Slot>(
-    _ role: RouteChannel.Role,
+  /// Adds an interceptor or an answer — `kind` says which, and so where it goes — whose
+  /// handler reads `Slot`s.
+  @usableFromInline
+  func addSubscription<Routed, Slot>(
+    _ kind: SubscriptionOrigin.Kind,
     for type: Routed.Type,
-    origin: SubscriptionOrigin,
+    file: StaticString,
+    line: UInt,
     handler: SubscriptionHandler,
     reading: Slot.Type
   ) -> ObservationToken {
-    let source = storage.source(role, for: Routed.self, reading: Slot.self)
+    let source = storage.source(kind == .answer ? .answers : .interceptors, for: Routed.self, reading: Slot.self)
+    let origin = SubscriptionOrigin(kind, file: file, line: line)
     let subscription = HandlerSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
     return Event<Slot>(source: source).subscribe(subscription)
   }

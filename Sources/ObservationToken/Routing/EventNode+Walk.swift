@@ -13,8 +13,7 @@ extension EventNode {
     _ visit: (EventNodeStorage, RouteSources, ErasedValue) -> RouteStep
   ) {
     withUnsafeTemporaryAllocation(of: RouteStop.self, capacity: RouteFrontier.inlineCapacity) { storage in
-      var frontier = RouteFrontier(storage: storage)
-      frontier.append(self.storage, carrying: value, keeper: nil)
+      var frontier = RouteFrontier(storage: storage, origin: self.storage, carrying: value)
       var index = 0
       while index < frontier.count {
         defer { index += 1 }
@@ -50,67 +49,82 @@ extension EventNode {
     }
   }
 
-  /// Posts `event`: at each node its interceptors, then its subscribers, then on to its
-  /// parents with what the interceptors left. Returns whether any subscriber received it.
+  /// Posts `event`, traced or not. Inlined into the caller, where `Routed` is known: the
+  /// event is set aside there, and the interception — the one step that needs its type —
+  /// is made there, so the walk itself runs through code that is not generic (a generic
+  /// one copies the event through its witnesses).
+  @inlinable
   func route<Routed>(_ event: Routed, trace: RouteTracer?) -> Bool {
-    let type = ObjectIdentifier(Routed.self)
+    ErasedValue.with(event) { event in
+      route(event, of: ObjectIdentifier(Routed.self), trace: trace) { value, interceptors, trace in
+        Self.intercept(value, as: Routed.self, interceptors, trace)
+      }
+    }
+  }
+
+  /// Posts the event `value`, of the routed type `type`: at each node its interceptors
+  /// (which `intercept` runs), then its subscribers, then on to its parents with what the
+  /// interceptors left. Returns whether any subscriber received it.
+  @usableFromInline
+  func route(
+    _ value: ErasedValue,
+    of type: ObjectIdentifier,
+    trace: RouteTracer?,
+    intercept: (ErasedValue, EventSource, RouteTracer?) -> (value: ErasedValue, keeper: AnyObject)?
+  ) -> Bool {
     // A type no node has ever had a subscription for reaches no one (a trace walks anyway).
     guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
     var heard = false
-    // Not `ErasedValue.with`: in this generic function it is not inlined, and its nested
-    // closure costs a post 35 instructions.
-    withUnsafePointer(to: event) { event in
-      walk(carrying: ErasedValue(event), type: type) { node, sources, value in
-        trace?.arrive(at: node.name)
-        let (interceptors, subscribers) = (sources.interceptors, sources.subscribers)
-        var value = value
-        var keeper: AnyObject?
-        if let interceptors, interceptors._withUnsafeGuaranteedRef(\.hasSubscribers) {
-          guard let changed = Self.intercept(value.pointer(to: Routed.self).pointee, interceptors, trace) else {
-            return .stop
-          }
-          value = ErasedValue(changed.address)
-          keeper = changed
+    walk(carrying: value, type: type) { node, sources, value in
+      trace?.arrive(at: node.name)
+      let (interceptors, subscribers) = (sources.interceptors, sources.subscribers)
+      var value = value
+      var keeper: AnyObject?
+      if let interceptors, interceptors._withUnsafeGuaranteedRef(\.hasSubscribers) {
+        guard let changed = interceptors._withUnsafeGuaranteedRef({ intercept(value, $0, trace) }) else {
+          return .stop
         }
-        if let subscribers, subscribers._withUnsafeGuaranteedRef({ $0.hasSubscribers && $0.send(value) }) {
-          heard = true
-          trace?.heard()
-        }
-        return keeper.map { .upChanged(value, keeper: $0) } ?? .up
+        value = changed.value
+        keeper = changed.keeper
       }
+      if let subscribers, subscribers._withUnsafeGuaranteedRef({ $0.hasSubscribers && $0.send(value) }) {
+        heard = true
+        trace?.heard()
+      }
+      return keeper.map { .upChanged(value, keeper: $0) } ?? .up
     }
     return heard
   }
 
-  /// Runs a node's interceptors on `event`, in order; returns what goes on, kept in a box
-  /// whose address the nodes above read, or `nil` when one stopped it.
-  private static func intercept<Routed>(
-    _ event: Routed,
-    _ interceptors: Unmanaged<EventSource>,
+  /// Runs a node's interceptors on the event `value`, in order; returns what goes on, kept
+  /// in a box whose address the nodes above read, or `nil` when one stopped it.
+  @usableFromInline
+  static func intercept<Routed>(
+    _ value: ErasedValue,
+    as type: Routed.Type,
+    _ interceptors: EventSource,
     _ trace: RouteTracer?
-  ) -> InterceptedValue<Routed>? {
-    var slot = InterceptionSlot(event: event, trace: trace)
-    _ = ErasedValue.with(lending: &slot) { slot in interceptors._withUnsafeGuaranteedRef { $0.send(slot) } }
-    return slot.event.map(InterceptedValue.init)
+  ) -> (value: ErasedValue, keeper: AnyObject)? {
+    var slot = InterceptionSlot(event: value.pointer(to: Routed.self).pointee, trace: trace)
+    _ = ErasedValue.with(lending: &slot) { interceptors.send($0) }
+    guard let event = slot.event else { return nil }
+    let changed = InterceptedValue(event)
+    return (ErasedValue(changed.address), changed)
   }
 
-  /// Asks `request` of each node nearest first until an answer gives a response.
-  func ask<Request: RoutedRequest>(_ request: Request) -> Request.Response? {
-    let type = ObjectIdentifier(Request.self)
-    guard RoutedTypeCensus.mayBeHeard(type) else { return nil }
-    var response: Request.Response?
-    ErasedValue.with(lending: &response) { response in
-      ErasedValue.with(request) { request in
-        walk(carrying: request, type: type) { _, sources, request in
-          guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
-            return .up
-          }
-          var slot = AnswerSlot(request: request, response: response)
-          _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
-          return slot.isAnswered ? .finish : .up
-        }
+  /// Asks the request `request`, of the routed type `type`, of each node nearest first
+  /// until an answer gives a response, which it writes to `response` (lent: a
+  /// `Response?` the caller, inlined where the types are known, keeps).
+  @usableFromInline
+  func ask(_ request: ErasedValue, of type: ObjectIdentifier, response: ErasedValue) {
+    guard RoutedTypeCensus.mayBeHeard(type) else { return }
+    walk(carrying: request, type: type) { _, sources, request in
+      guard let answers = sources.answers, answers._withUnsafeGuaranteedRef(\.hasSubscribers) else {
+        return .up
       }
+      var slot = AnswerSlot(request: request, response: response)
+      _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
+      return slot.isAnswered ? .finish : .up
     }
-    return response
   }
 }

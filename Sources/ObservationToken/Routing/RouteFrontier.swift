@@ -1,6 +1,8 @@
 /// The stops of one walk, in the order reached: its queue. It holds each node's storage
 /// and each keeper until the walk ends (it retains them as it stores a stop, and releases
-/// them as it takes one out), so no address it compares is reused meanwhile.
+/// them as it takes one out), so no address it compares is reused meanwhile. The first
+/// stop, the walk's origin, is the exception: the node posting holds its storage for the
+/// whole walk (a method's `self` lives through the call), so the frontier does not.
 ///
 /// A node may have several stops — reached by several paths, or around a cycle: it is
 /// visited at its first, and its later ones are passed over (``isFirstVisit(at:)``).
@@ -25,14 +27,18 @@ struct RouteFrontier: ~Copyable {
   /// The nodes visited, once the walk is past ``linearLimit`` stops.
   private var visited = VisitedNodes()
 
-  init(storage: UnsafeMutableBufferPointer<RouteStop>) {
+  /// A frontier whose first stop is `origin`, carrying `value`; not retained: the caller
+  /// holds `origin` until the frontier is gone.
+  init(storage: UnsafeMutableBufferPointer<RouteStop>, origin: EventNodeStorage, carrying value: ErasedValue) {
     inline = storage.baseAddress!
     stops = inline
     capacity = storage.count
+    stops.initialize(to: RouteStop(node: .passUnretained(origin), value: value, keeper: nil))
+    count = 1
   }
 
   deinit {
-    releaseStops(from: 0)
+    releaseStops(from: 1)
     if stops != inline { stops.deallocate() }
   }
 
@@ -64,13 +70,13 @@ struct RouteFrontier: ~Copyable {
   }
 
   /// The stops from `start` on were appended for a node whose path ends there: they are
-  /// taken out again (none has come up yet).
+  /// taken out again (none has come up yet; `start` is past the origin).
   mutating func removeStops(from start: Int) {
     releaseStops(from: start)
     count = start
   }
 
-  /// Releases the nodes and keepers of the stops from `start` on.
+  /// Releases the nodes and keepers of the stops from `start` on, which is past the origin.
   private func releaseStops(from start: Int) {
     for index in start..<count {
       stops[index].node.release()

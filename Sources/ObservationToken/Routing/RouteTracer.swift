@@ -1,4 +1,5 @@
 /// Collects a ``RouteTrace`` while one traced post runs on one thread.
+@usableFromInline
 final class RouteTracer {
   private(set) var steps: [RouteTrace.Step] = []
 

@@ -33,6 +33,8 @@ enum RoutedTypeCensus {
 
   private static func contains(_ id: UInt, among known: Int) -> Bool {
     guard known <= capacity else { return true }
+    // Read once: every read of a lazy global asks whether it was made yet (a call).
+    let types = types
     for index in 0..<known where types[index] == id { return true }
     return false
   }

@@ -50,6 +50,26 @@ struct ParentTests {
     listToken = nil
   }
 
+  @Test(
+    "A node whose last owner lets go during its own post lives until the post returns, and its parents are still reached"
+  )
+  func originReleasedDuringItsOwnPost() {
+    var cell: EventNode? = EventNode(name: "RowCell")
+    weak let weakCell = cell
+    let list = EventNode(name: "List")
+    cell!.addParent(list)
+    let log = RouteLog()
+    var bag = ObservationBag()
+    cell!.subscribe(to: RowDeleted.self) { _ in
+      cell = nil  // the post's origin loses its last owner; the walk does not retain it
+      log.append("cell")
+    }.store(in: &bag)
+    list.subscribe(to: RowDeleted.self) { _ in log.append("list, cell alive: \(weakCell != nil)") }.store(in: &bag)
+    #expect(cell!.post(RowDeleted(row: 1)))
+    #expect(log.entries == ["cell", "list, cell alive: true"])
+    #expect(weakCell == nil)
+  }
+
   @Test("Adding a node as its own parent, or the same parent twice, is harmless and reported")
   func harmlessMisuse() {
     let chain = Chain()
