@@ -81,7 +81,8 @@ extension KeyValueObservable {
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: .specialized(handler), file: file, line: line)
+    let registration = register(
+      keyPath, options: options.tokenOptions, handler: .specialized(handler), file: file, line: line)
     return ObservationToken(starting: registration) { tokenReference.object = $0 }
   }
 
