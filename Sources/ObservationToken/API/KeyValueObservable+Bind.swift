@@ -162,7 +162,8 @@ extension KeyValueObservable {
       binding.apply { apply(target, value) }
       return true
     }
-    let registration = register(keyPath, options: [.initial, .new], handler: write, file: file, line: line)
+    let registration = register(
+      keyPath, options: [.initial, .new], handler: .specialized(write), file: file, line: line)
     return ObservationToken(starting: registration, through: binding)
   }
 }

@@ -219,7 +219,8 @@ extension KeyValueObservable {
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: schedule, file: file, line: line)
+    let registration = register(
+      keyPath, options: options.tokenOptions, handler: .specialized(schedule), file: file, line: line)
     let start = { ObservationToken(starting: registration, through: delivery, then: binding) }
     guard initialInPlace, options.contains(.initial) else { return start() }
     var token: ObservationToken?

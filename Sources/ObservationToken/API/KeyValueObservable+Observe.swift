@@ -39,7 +39,7 @@ extension KeyValueObservable {
     let registration = register(
       keyPath,
       options: options.tokenOptions,
-      handler: ChangeHandler(changeHandler),
+      handler: .changeHandler(changeHandler),
       file: file,
       line: line
     )
@@ -81,7 +81,8 @@ extension KeyValueObservable {
       }
       return true
     }
-    let registration = register(keyPath, options: options.tokenOptions, handler: handler, file: file, line: line)
+    let registration = register(
+      keyPath, options: options.tokenOptions, handler: .specialized(handler), file: file, line: line)
     return ObservationToken(starting: registration) { tokenReference.object = $0 }
   }
 

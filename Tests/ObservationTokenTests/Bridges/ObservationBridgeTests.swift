@@ -200,6 +200,19 @@ struct ObservationBridgeTests {
     )
   }
 
+  /// The answer is kept per class (see `UnseenObservable.classOf`): the base's, found
+  /// first, must not be taken for its subclass's, nor the subclass's for a second object's.
+  @Test("Whether a class adopts Observable below its base is told per class, the base observed first or not")
+  func conformanceIsToldPerClass() async {
+    let base = UnbridgedBase()
+    let token = base.observe(\.inherited) { _, _ in }
+    #expect(token.isValid)
+    await #expect(processExitsWith: .failure) {
+      _ = UnbridgedBase().observe(\.inherited) { _, _ in }
+      _ = BridgedBelowUnbridged().observe(\.inherited) { _, _ in }
+    }
+  }
+
   @Test(
     "Observable adopted below a KeyValueObservable base stops a chain that reaches it later, naming the observation"
   )

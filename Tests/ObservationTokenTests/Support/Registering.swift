@@ -10,7 +10,7 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> any ObservationRegistration {
-    let registration = register(keyPath, options: options, handler: handler, file: file, line: line)
+    let registration = register(keyPath, options: options, handler: .specialized(handler), file: file, line: line)
     registration.start()
     return registration.registration
   }

@@ -75,7 +75,7 @@ extension KeyValueObservable {
       options: options,
       context: context,
       observer: observer,
-      handler: forward,
+      handler: .specialized(forward),
       file: file,
       line: line
     )

@@ -2,23 +2,17 @@
 ///
 /// It is itself the entry in the property's observer list, so a change reaches the handler
 /// with what the setter already has — old, new, kind and indexes — and nothing is
-/// evaluated again.
+/// evaluated again. Its subclasses hold the handler: a token's change handler itself
+/// (``ClosureRegistration``, no allocation of its own), or a handler that reads the change
+/// itself (``HandlerRegistration``: raw observers, bindings, deliveries elsewhere).
 @usableFromInline
-final class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sendable {
+class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sendable {
   @usableFromInline let info: RegistrationInfo
-  /// Read only inside a delivery the gate admitted; released only by the gate's release,
-  /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var handler: Unmanaged<SpecializedHandler>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, handler: SpecializedHandler) {
+  init(list: ObserverList, info: RegistrationInfo) {
     self.info = info
-    self.handler = Unmanaged.passRetained(handler)
     super.init(list: list)
-  }
-
-  deinit {
-    handler?.release()
   }
 
   /// Whether the key path may be exactly one property of `subject`, to be registered for
@@ -66,15 +60,4 @@ final class DirectRegistration: ObserverEntry, ObservationRegistration, @uncheck
   /// lies: the key path is one `@Observed` property of that type, and the registration
   /// keeps no reference to the object.
   @usableFromInline var keyPathName: String { PropertyName.of(info.keyPath, storedAt: list.storageOffset) }
-
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    guard let handler else { return }
-    if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
-  }
-
-  override func releaseHandler() {
-    handler?.release()
-    handler = nil
-    if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }
-  }
 }

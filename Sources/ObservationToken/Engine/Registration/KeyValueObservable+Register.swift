@@ -10,16 +10,17 @@ extension KeyValueObservable {
   /// that reads none can never report a change, so it stops with a message naming it, at
   /// the `file` and `line` the public call passes on: its caller's; so does one that reads
   /// a property Swift Observation cannot see though its object conforms to `Observable`
-  /// (see ``UnseenObservable``). Always inlined, so that the key path reaches `track`'s
-  /// body as the caller wrote it: a literal there is compiled to direct getter calls
-  /// instead of the key-path runtime.
+  /// (see ``UnseenObservable``). A direct registration keeps a plain change handler itself
+  /// (``ClosureRegistration``); any other handler is a ``HandlerRegistration``'s. Always
+  /// inlined, so that the key path reaches `track`'s body as the caller wrote it: a literal
+  /// there is compiled to direct getter calls instead of the key-path runtime.
   @inlinable @inline(__always)
   func register<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     context: UnsafeMutableRawPointer? = nil,
     observer: AnyObject? = nil,
-    handler: SpecializedHandler,
+    handler: RegistrationHandler<Self, Value>,
     file: StaticString,
     line: UInt
   ) -> PendingRegistration<Self, Value> {
@@ -49,7 +50,13 @@ extension KeyValueObservable {
         dependencies[only].returned(evaluated!)
       {
         UnseenObservable.requireSeen(dependencies[only].observers, file: file, line: line)
-        let direct = DirectRegistration(list: dependencies[only].observers.list, info: info, handler: handler)
+        let list = dependencies[only].observers.list
+        let direct: DirectRegistration =
+          switch handler {
+          case .changeHandler(let changeHandler):
+            ClosureRegistration(list: list, info: info, changeHandler: changeHandler)
+          case .specialized(let handler): HandlerRegistration(list: list, info: info, handler: handler)
+          }
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)
         return
       }
@@ -57,7 +64,7 @@ extension KeyValueObservable {
       let derived = DerivedRegistration(
         root: self,
         info: info,
-        handler: handler,
+        handler: handler.specialized,
         typed: typed.step,
         reading: dependencies,
         file: file,

@@ -1,0 +1,23 @@
+/// What a registration calls when the key path's value changes.
+///
+/// A plain observation passes the user's change handler itself: a direct registration
+/// keeps it inline (``ClosureRegistration``); a derived one wraps it in a ``ChangeHandler``.
+/// Everything else passes a handler that reads the change itself. Decided where
+/// ``KeyValueObservable/register(_:options:context:observer:handler:file:line:)`` is
+/// inlined, so the choice costs nothing.
+@usableFromInline
+enum RegistrationHandler<Subject: AnyObject, Value> {
+  /// The user's handler of the subject and the change.
+  case changeHandler((Subject, ObservedChange<Value>) -> Void)
+  /// A handler that reads the erased change itself (raw observers, bindings, deliveries).
+  case specialized(SpecializedHandler)
+
+  /// The handler as a ``SpecializedHandler``, for a registration that holds one.
+  @inlinable
+  var specialized: SpecializedHandler {
+    switch self {
+    case .changeHandler(let changeHandler): ChangeHandler(changeHandler)
+    case .specialized(let handler): handler
+    }
+  }
+}
