@@ -2,23 +2,19 @@
 /// token, the observation's only allocation (a handler box of its own was a third).
 ///
 /// Generic over the subject and the value, so that each pair has a subclass of its own.
-/// Its receive function is made where the types are known — this `@inlinable` initializer,
-/// run in the caller's code — so that a change is read and passed on by code specialized
-/// for them: called from the library's generic code, the handler would take the change
-/// through the value type's witnesses and its metadata, looked up on every call (3.2× the
-/// instructions of a set with one observer, measured). The function captures nothing, so
-/// it costs no allocation.
+/// Its generic code passes the change on without copying it: the handler borrows it where
+/// the change's sender keeps it (see ``HeldChangeHandler``), so no metadata of the value's
+/// type is asked for and no witness of it called.
 ///
 /// `@unchecked Sendable`: `changeHandler` is read only inside an admitted delivery and
-/// released only by the gate's single release; `receive` never changes.
+/// released only by the gate's single release.
 @usableFromInline
 final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, @unchecked Sendable {
-  @usableFromInline
-  typealias Receive = (_ registration: ClosureRegistration, _ change: ErasedValue, _ subject: AnyObject) -> Void
+  @usableFromInline @exclusivity(unchecked) final var changeHandler: HeldChangeHandler<Subject, ObservedChange<Value>>
 
-  @usableFromInline let receive: Receive
-  @usableFromInline @exclusivity(unchecked) var changeHandler: HeldChangeHandler<Subject, Value>
-
+  /// Inlined into ``register(_:options:context:observer:handler:file:line:)``, itself
+  /// inlined where the types are known, which supplies this class's metadata from a cache
+  /// of its own.
   @inlinable
   init(
     list: ObserverList,
@@ -26,16 +22,11 @@ final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, 
     changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void
   ) {
     self.changeHandler = HeldChangeHandler(changeHandler)
-    receive = { registration, change, subject in
-      change.readChange(of: Value.self) { change in
-        registration.changeHandler(unsafeDowncast(subject, to: Subject.self), change)
-      }
-    }
     super.init(list: list, info: info)
   }
 
   override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    receive(self, change, subject)
+    changeHandler(unsafeDowncast(subject, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
   }
 
   override func releaseHandler() {
