@@ -92,6 +92,9 @@ if [ $replace = 1 ] && [ $failed = 0 ]; then
   # The old results with the new points in their place (a point is its case, subject and size).
   measured=$(sed -n '1s/^# at \([^,]*\),.*/\1/p' "$results")
   earlier=$(sed -n '1s/^# at \(.*\); callgrind.*/\1/p' "charts/$family.txt")
+  # Measured again with the same filters: the earlier run's rows are all replaced.
+  same="* (rows measured by: scaling.sh $family ${filters[*]} --replace) and, the rest, "
+  [[ "$earlier" == $same* ]] && earlier=${earlier#$same}
   {
     echo "# at $measured (rows measured by: scaling.sh $family ${filters[*]} --replace) and, the rest, $earlier; callgrind instructions, release build; regenerate: Benchmarks/scaling.sh $family"
     awk 'NR == FNR { if (FNR > 1) fresh[$1 " " $2 " " $3] = $0; next }
