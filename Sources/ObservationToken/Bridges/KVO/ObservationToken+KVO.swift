@@ -105,7 +105,9 @@ extension ObservationToken {
   /// handler that writes back (a binding in the other direction, a formatter) would
   /// otherwise run again for nothing.
   ///
-  /// `.initial`, `.prior` and to-many changes always come.
+  /// `.initial` and to-many changes always come. With `.prior` nothing is skipped: the
+  /// call before a change is made before the new value is known, and it is always followed
+  /// by its call after the change, so an equal assignment arrives as both calls.
   ///
   /// ```swift
   /// let token = ObservationToken(observing: player, \.status, removingDuplicates: true) { player, change in
@@ -117,7 +119,8 @@ extension ObservationToken {
   ///   - subject: The object to observe; not retained.
   ///   - keyPath: An `@objc dynamic` property; any other key path stops with a message.
   ///   - options: Extra moments to call the handler: `.initial`, `.prior`.
-  ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - removingDuplicates: Whether to skip assignments of an equal value; with `.prior`,
+  ///     nothing is skipped.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
@@ -130,9 +133,11 @@ extension ObservationToken {
     line: UInt = #line,
     changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void
   ) {
-    // The engine's duplicate test, as `observe(_:removingDuplicates:)` uses it.
+    // The engine's duplicate test, as `observe(_:removingDuplicates:)` uses it; never with
+    // `.prior`, whose call before a change is never left without the call after it.
+    let skipsDuplicates = removingDuplicates && !options.contains(.prior)
     self.init(observing: subject, keyPath, options: options, file: file, line: line) { subject, change in
-      if removingDuplicates, change.isDuplicate { return }
+      if skipsDuplicates, change.isDuplicate { return }
       changeHandler(subject, change)
     }
   }
