@@ -217,6 +217,23 @@ extension KVOBridge {
       #expect(log.all == (sameContext ? ["observer"] : []))
     }
 
+    /// apportable `MidCyclePartialUnregister` (count 2, "This seems wrong"): the pending
+    /// notification of the registration removed finds the other, alike, still registered.
+    @Test("Registered twice alike and removed once mid-change: both pending notifications are delivered")
+    func partiallyRemovedMidChange() {
+      let counter = Counter()
+      let log = Recorder<String>()
+      let observer = NamedObserver("observer", log: log)
+      counter.addObserver(observer, forKeyPath: "count", context: nil)
+      counter.addObserver(observer, forKeyPath: "count", context: nil)
+      counter.willChangeValue(forKey: "count")
+      counter.count = 50
+      counter.removeObserver(observer, forKeyPath: "count", context: nil)
+      counter.didChangeValue(forKey: "count")
+      counter.removeObserver(observer, forKeyPath: "count", context: nil)
+      #expect(log.all == ["observer", "observer"])
+    }
+
     /// The decision on a change that a handler changes again: the new value is read for
     /// each observer just before its callout, as DIS's `NSKeyValueDidChangeBySetting` reads
     /// `valueForKeyPath:` for each pending notification it pops. (WinObjC caches one value

@@ -13,8 +13,9 @@ public enum KVOShim {
     public let isPrior: Bool
   }
 
-  /// Runs before each change notification is delivered, after the model's lock is released
-  /// and the observer retained — where Apple's KVO can be preempted, so that a removal on
+  /// Runs before each change notification is delivered, after the model's lock is released,
+  /// the observer retained and its registration found still there — where Apple's KVO can
+  /// be preempted, so that a removal on
   /// another thread finishes before a notification already under way reaches its observer
   /// (rdar 15985376). A test parks one callout here and races removal against it. Not
   /// called for `.initial`, which runs inside `addObserver`.

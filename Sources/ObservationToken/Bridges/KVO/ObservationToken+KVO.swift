@@ -13,11 +13,16 @@ extension ObservationToken {
   /// One observer object per token registers with `addObserver(_:forKeyPath:options:context:)`
   /// under a context of its own, so two tokens on the same key path of the same object — a
   /// superclass's and a subclass's — never see each other's changes. The handler gets the
-  /// same ``ObservedChange`` as for an `@Observed` property: typed old and new values
-  /// (`nil` read back from `NSNull`, numbers from `NSNumber`, `@objc enum`s from their raw
-  /// value), the kind and indexes of a to-many change, `isPrior`.
+  /// same ``ObservedChange`` as for an `@Observed` property: typed old and new values, read
+  /// as Foundation's `observe(_:options:changeHandler:)` reads them (`nil` from `NSNull` for
+  /// an optional value, while an `Any`, `AnyObject` or `NSNull` property keeps its `NSNull`;
+  /// numbers from `NSNumber`, `@objc enum`s from their raw value), the kind and indexes of a
+  /// to-many change, `isPrior`.
   ///
-  /// It runs synchronously on the thread that made the change, as KVO calls. The
+  /// It runs synchronously on the thread that made the change, as KVO calls, and in KVO's
+  /// order: tokens on one key path of one object are called newest registration first
+  /// after a change, and in registration order for `.prior` — not in the engine's
+  /// registration order. The
   /// registration is removed exactly once: on ``invalidate()`` (from any thread, from
   /// inside the handler, even from the `.initial` call), when the token is released, or
   /// when the subject is deallocated — the token then becomes invalid. After
