@@ -74,7 +74,7 @@ extension KVOBridge {
       #expect(contents.all.count == 1 && contents.all.allSatisfy { $0 is NSNull })
       #expect(owner.all.count == 1 && owner.all.allSatisfy { $0 is NSNull })
       #expect(marker.all.count == 1 && marker.all.allSatisfy { $0 != nil })
-      _ = tokens
+      withExtendedLifetime(tokens) {}
     }
 
     @Test("An @objc enum arrives as itself, made again from the raw value KVO boxed")

@@ -93,7 +93,7 @@ extension KVOBridge {
       }
       player.rate = 1
       #expect(seen.all == ["older prior", "newer prior", "newer", "older"])
-      _ = (older, newer)
+      withExtendedLifetime((older, newer)) {}
     }
   }
 }
