@@ -18,9 +18,14 @@ enum ReadmeSnippets {
     FirstExample.run()
     Tour.run()
     await MainActorTour.run()
+    #if compiler(>=6.3)
     AppWithItsOwnEvent.run()
+    #endif
   }
 
+  // Module selectors (`::`) came with Swift 6.3's compiler; older ones skip this snippet
+  // unparsed, so the walkthroughs build with every Swift the tests run on.
+  #if compiler(>=6.3)
   /// Troubleshooting: an app's own `Event` hides the package's; a module selector names it.
   enum AppWithItsOwnEvent {
     struct Event { var name: String }
@@ -33,6 +38,7 @@ enum ReadmeSnippets {
       print("the app's Event and ObservationToken::Event<URL> side by side")
     }
   }
+  #endif
 
   enum FirstExample {
     final class Document: KeyValueObservable {

@@ -54,6 +54,29 @@ extension KVOBridge {
       _ = token
     }
 
+    /// Foundation's own `observe(_:options:changeHandler:)` casts the boxed value to the
+    /// property's type and keeps an `NSNull` that casts (swiftlang/swift,
+    /// `stdlib/public/Darwin/Foundation/NSObject.swift`, its `converter`).
+    @Test("An NSNull held by an Any, AnyObject or NSNull property arrives as that NSNull, not as nil or nothing")
+    func nullHeldByLooselyTypedProperty() {
+      let clipboard = Clipboard()
+      let contents = Recorder<Any?>()
+      let owner = Recorder<AnyObject?>()
+      let marker = Recorder<NSNull?>()
+      let tokens = [
+        ObservationToken(observing: clipboard, \.contents) { _, change in contents.append(change.newValue) },
+        ObservationToken(observing: clipboard, \.owner) { _, change in owner.append(change.newValue) },
+        ObservationToken(observing: clipboard, \.marker) { _, change in marker.append(change.newValue) },
+      ]
+      clipboard.contents = NSNull()
+      clipboard.owner = NSNull()
+      clipboard.marker = NSNull()
+      #expect(contents.all.count == 1 && contents.all.allSatisfy { $0 is NSNull })
+      #expect(owner.all.count == 1 && owner.all.allSatisfy { $0 is NSNull })
+      #expect(marker.all.count == 1 && marker.all.allSatisfy { $0 != nil })
+      withExtendedLifetime(tokens) {}
+    }
+
     @Test("An @objc enum arrives as itself, made again from the raw value KVO boxed")
     func enumFromRawValue() {
       let player = Player()

@@ -136,6 +136,21 @@ extension KVOBridge {
       _ = token
     }
 
+    @Test("removingDuplicates: true with .prior leaves no .prior call unpaired: each is followed by its change")
+    func removingDuplicatesWithPrior() {
+      let player = Player()
+      let seen = Recorder<String>()
+      let token = ObservationToken(observing: player, \.rate, options: [.prior], removingDuplicates: true) {
+        _, change in
+        seen.append(change.isPrior ? "will" : "did")
+      }
+      player.rate = 1
+      player.rate = 1
+      player.rate = 2
+      #expect(seen.all == ["will", "did", "will", "did", "will", "did"])
+      _ = token
+    }
+
     @Test("removingDuplicates: false reports every assignment, as KVO does")
     func keepingDuplicates() {
       let player = Player()

@@ -89,8 +89,11 @@ extension KeyValueObservable {
   /// Calls a handler only when the value at a key path really changes: an assignment of
   /// an equal value is skipped, as Combine's `removeDuplicates()` skips it.
   ///
-  /// The `.initial` call, collection changes (which carry elements, not whole values)
-  /// and `.prior` calls (made before the new value is known) are always delivered.
+  /// The `.initial` call and collection changes (which carry elements, not whole values)
+  /// are always delivered. With `.prior` nothing is skipped: the call before a change is
+  /// made before the new value is known, and it is always followed by its call after the
+  /// change — the pair `.prior` exists for, to balance your own will/did — so an equal
+  /// assignment arrives as both calls, its old and new values equal.
   ///
   /// ```swift
   /// let token = document.observe(\.title, removingDuplicates: true) { _, change in
@@ -101,7 +104,8 @@ extension KeyValueObservable {
   /// - Parameters:
   ///   - keyPath: The value to watch.
   ///   - options: Extra moments to call the handler (`.initial`, `.prior`).
-  ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - removingDuplicates: Whether to skip assignments of an equal value; with `.prior`,
+  ///     nothing is skipped.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
@@ -115,8 +119,10 @@ extension KeyValueObservable {
     line: UInt = #line,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    observe(keyPath, options: options, file: file, line: line) { subject, change in
-      if removingDuplicates, change.isDuplicate { return }
+    // Decided once: a `.prior` call is never left without the call after its change.
+    let skipsDuplicates = removingDuplicates && !options.contains(.prior)
+    return observe(keyPath, options: options, file: file, line: line) { subject, change in
+      if skipsDuplicates, change.isDuplicate { return }
       changeHandler(subject, change)
     }
   }

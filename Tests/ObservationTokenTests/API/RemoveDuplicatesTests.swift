@@ -40,15 +40,23 @@ struct RemoveDuplicatesTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test(".prior calls are delivered even before an equal assignment, which is then skipped")
-  func priorAlwaysDelivered() {
+  @Test("With .prior no call is skipped: each .prior call is followed by its change, an equal assignment included")
+  func priorCallsStayPaired() {
     let document = Document(title: "Draft")
     var calls: [TokenCall] = []
     let token = document.observe(\.title, options: [.prior], removingDuplicates: true) { _, change in
       calls.append(TokenCall(change))
     }
+    document.title = "Final"
+    document.title = "Final"
     document.title = "Draft"
-    #expect(calls == [TokenCall(old: "Draft", isPrior: true)])
+    #expect(
+      calls == [
+        TokenCall(old: "Draft", isPrior: true), TokenCall(old: "Draft", new: "Final"),
+        TokenCall(old: "Final", isPrior: true), TokenCall(old: "Final", new: "Final"),
+        TokenCall(old: "Final", isPrior: true), TokenCall(old: "Final", new: "Draft"),
+      ]
+    )
     withExtendedLifetime(token) {}
   }
 

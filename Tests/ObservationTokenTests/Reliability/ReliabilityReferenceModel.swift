@@ -32,7 +32,8 @@ enum ReliabilityModelFault: CaseIterable, Sendable {
 ///   before. When the key path returns exactly its only dependency, a property of the
 ///   subject (`tagList`), a collection edit passes through as made.
 /// - Raw registrations carry only the values their options ask for; token handlers always
-///   get both, and `removingDuplicates: true` skips settings whose old and new are equal.
+///   get both, and `removingDuplicates: true` skips settings whose old and new are equal —
+///   unless the token asked for `.prior`, whose call before a change always has its call after.
 /// - A registration ends when invalidated, removed, its token released, its subject
 ///   released or its raw observer released; once ended it never delivers again.
 struct ReliabilityReferenceModel {
@@ -455,7 +456,7 @@ struct ReliabilityReferenceModel {
     case .observe(let spec):
       nextToken = max(nextToken, spec.token + 1)
       var removesDuplicates = false
-      if case .removingDuplicates(true) = spec.style { removesDuplicates = true }
+      if case .removingDuplicates(true) = spec.style { removesDuplicates = !spec.options.contains(.prior) }
       // The test holds the token once `observe` has returned, after the `.initial` call.
       defer { heldTokens[spec.token] = spec.inBag ? .bag : .list }
       return register(

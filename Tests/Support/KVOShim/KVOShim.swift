@@ -13,8 +13,9 @@ public enum KVOShim {
     public let isPrior: Bool
   }
 
-  /// Runs before each change notification is delivered, after the model's lock is released
-  /// and the observer retained — where Apple's KVO can be preempted, so that a removal on
+  /// Runs before each change notification is delivered, after the model's lock is released,
+  /// the observer retained and its registration found still there — where Apple's KVO can
+  /// be preempted, so that a removal on
   /// another thread finishes before a notification already under way reaches its observer
   /// (rdar 15985376). A test parks one callout here and races removal against it. Not
   /// called for `.initial`, which runs inside `addObserver`.
@@ -46,9 +47,28 @@ public enum KVOShim {
     fatalError("KVOShim: *** Terminating app due to uncaught exception: \(reason)")
   }
 
-  /// Apple's default description of an object, `<Player: 0x6000…>`.
+  /// `NSObject`'s `description`, `<Player: 0x6000…>`: what Apple prints where a message
+  /// formats the object itself (`%@`), as the "received but not handled" exception does.
   static func describe(_ object: AnyObject) -> String {
-    "<\(type(of: object)): 0x\(String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16))>"
+    "<\(type(of: object)): \(address(of: object))>"
+  }
+
+  /// The class and address, `<Player 0x6000…>`, without a colon: what Apple's KVO prints
+  /// where it formats `<%@ %p>` — "Cannot remove an observer <Observer 0x600…>" in public
+  /// crash logs, and the format strings of renjinkui2719/DIS_KVC_KVO (Foundation's KVO
+  /// rewritten from its disassembly).
+  static func identify(_ object: AnyObject) -> String {
+    "<\(type(of: object)) \(address(of: object))>"
+  }
+
+  /// How Apple names an object deallocated with observers registered:
+  /// "An instance 0x6000… of class Player".
+  static func instance(_ object: AnyObject) -> String {
+    "An instance \(address(of: object)) of class \(type(of: object))"
+  }
+
+  private static func address(of object: AnyObject) -> String {
+    "0x\(String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16))"
   }
 }
 #endif

@@ -64,7 +64,7 @@ final class KeyPathChain: NSObject, @unchecked Sendable {
       KVOShim.stop(
         """
         NSInternalInconsistencyException, reason: 'Cannot update for observer \(target.observerDescription) \
-        for the key path "\(target.keyPath)" from \(KVOShim.describe(root)), most likely because the value \
+        for the key path "\(target.keyPath)" from \(KVOShim.identify(root)), most likely because the value \
         for the key "\(firstKey)" has changed without an appropriate KVO notification being sent. Check the \
         KVO-compliance of the \(type(of: root)) class.'
         """
@@ -82,7 +82,7 @@ final class KeyPathChain: NSObject, @unchecked Sendable {
     change: [NSKeyValueChangeKey: Any]?,
     context: UnsafeMutableRawPointer?
   ) {
-    let observer = target.retainedObserver(of: KVOShim.describe(root))
+    let observer = target.retainedObserver(of: KVOShim.identify(root))
     observer.observeValue(forKeyPath: target.keyPath, of: root, change: change, context: target.context)
   }
 }

@@ -37,7 +37,7 @@ open class NSObject: Foundation.NSObject {
       mirror = current.superclassMirror
     }
     KVOShim.stop(
-      "NSUnknownKeyException: [\(KVOShim.describe(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
+      "NSUnknownKeyException: [\(KVOShim.identify(self)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
     )
   }
 
@@ -97,8 +97,8 @@ open class NSObject: Foundation.NSObject {
     guard let removed else {
       KVOShim.stop(
         """
-        NSRangeException, reason: 'Cannot remove an observer \(KVOShim.describe(observer)) for the key path \
-        "\(keyPath)" from \(KVOShim.describe(self)) because it is not registered as an observer.'
+        NSRangeException, reason: 'Cannot remove an observer \(KVOShim.identify(observer)) for the key path \
+        "\(keyPath)" from \(KVOShim.identify(self)) because it is not registered as an observer.'
         """
       )
     }
@@ -109,7 +109,8 @@ open class NSObject: Foundation.NSObject {
 
   /// Apple's `observeValue(forKeyPath:of:change:context:)`. NSObject's own raises: a
   /// notification reached a class that registered for it but did not handle it — the trap
-  /// of forwarding to `super` a context no superclass registered.
+  /// of forwarding to `super` a context no superclass registered. This message prints the
+  /// objects' descriptions (`<Player: 0x6000…>`, with a colon), as Apple's does.
   open func observeValue(
     forKeyPath keyPath: String?,
     of object: Any?,
@@ -130,14 +131,16 @@ open class NSObject: Foundation.NSObject {
 
   // MARK: Notifying
 
-  /// Apple's `willChangeValue(forKey:)`: records the old value; observers with `.prior`
-  /// are notified now.
+  /// Apple's `willChangeValue(forKey:)`: for each observer of the key, in the order they
+  /// registered, reads the old value and keeps a pending notification for the did-change
+  /// half; an observer with `.prior` is notified at its turn.
   open func willChangeValue(forKey key: String) {
-    willChange(PendingChange(kind: .setting, indexes: nil, old: value(forKey: key)), forKey: key)
+    willChange(forKey: key) { PendingChange(kind: .setting, indexes: nil, old: value(forKey: key)) }
   }
 
-  /// Apple's `didChangeValue(forKey:)`: notifies each observer of the key, in the order
-  /// they registered, on this thread, after the model's lock is released.
+  /// Apple's `didChangeValue(forKey:)`: notifies, on this thread and after the model's lock
+  /// is released, the observers the will-change half found — newest registration first,
+  /// each only if it is still registered at its turn, with the new value read at its turn.
   open func didChangeValue(forKey key: String) {
     didChange(forKey: key) { _ in value(forKey: key) }
   }
@@ -145,8 +148,14 @@ open class NSObject: Foundation.NSObject {
   /// Apple's `willChange(_:valuesAt:forKey:)`, for an ordered to-many property: records the
   /// elements about to be removed or replaced.
   open func willChange(_ changeKind: NSKeyValueChange, valuesAt indexes: IndexSet, forKey key: String) {
-    let old: Any? = changeKind == .removal || changeKind == .replacement ? elements(at: indexes, forKey: key) : nil
-    willChange(PendingChange(kind: changeKind, indexes: indexes, old: old), forKey: key)
+    willChange(forKey: key) {
+      let isLosingElements = changeKind == .removal || changeKind == .replacement
+      return PendingChange(
+        kind: changeKind,
+        indexes: indexes,
+        old: isLosingElements ? elements(at: indexes, forKey: key) : nil
+      )
+    }
   }
 
   /// Apple's `didChange(_:valuesAt:forKey:)`: the notification carries the indexes and only
@@ -164,48 +173,58 @@ open class NSObject: Foundation.NSObject {
     return indexes.map { array[$0] }
   }
 
-  private func willChange(_ change: PendingChange, forKey key: String) {
+  /// The will-change half, as Apple's `NSKeyValueWillChange` walks it: the observances
+  /// registered now, in registration order; for each, the change as it reads now, pushed
+  /// for the did-change half, then the `.prior` notification. The walk does not look at
+  /// the registrations again: one removed by an earlier `.prior` callout still gets its own.
+  private func willChange(forKey key: String, reading read: () -> PendingChange) {
     let (observances, hook) = KVOShim.registry.withLock { state in
-      state.pending[pendingKey(key), default: []].append(change)
-      let observances = state.observances(of: self, forKey: key).filter { $0.options.contains(.prior) }
-      return (retained(observances), state.beforeCallout)
+      (retained(state.observances(of: self, forKey: key)), state.beforeCallout)
     }
+    var pending: [PendingNotification] = []
     for (observance, observer) in observances {
+      let change = read()
+      pending.append(PendingNotification(observance: observance, observer: observer, change: change))
+      guard observance.options.contains(.prior) else { continue }
       var notification = change.dictionary(isPrior: true)
       if observance.options.contains(.old), let old = old(of: observance, in: change) {
         notification[.oldKey] = Boxing.box(old)
       }
       call(observer, for: observance, with: notification, isPrior: true, hook: hook)
     }
+    KVOShim.registry.withLock { $0.push(pending, for: pendingKey(key)) }
   }
 
+  /// The did-change half, as Apple's `NSKeyValueDidChange` pops pending notifications: last
+  /// pushed first, so the newest registration is notified first; each only while a
+  /// registration like its own is still there (one removed by an earlier callout is not
+  /// called), and with the new value read just before its callout.
   private func didChange(forKey key: String, new: (PendingChange) -> Any?) {
-    let (change, observances, hook) = KVOShim.registry.withLock { state in
-      let change = state.pending[pendingKey(key)]?.popLast()
-      return (change, retained(state.observances(of: self, forKey: key)), state.beforeCallout)
+    guard let pending = KVOShim.registry.withLock({ $0.pop(for: pendingKey(key)) }) else {
+      KVOShim.stop("didChangeValue for \"\(key)\" of \(KVOShim.identify(self)) without a matching willChangeValue")
     }
-    guard let change else {
-      KVOShim.stop("didChangeValue for \"\(key)\" of \(KVOShim.describe(self)) without a matching willChangeValue")
-    }
-    // Chains move to the new value of their first key before anyone is notified.
-    let chains = observances.compactMap(\.observance.chain)
-    if !chains.isEmpty {
-      guard change.kind == .setting else {
-        KVOShim.stop("the model of KVO follows key paths through to-one relationships, not through \"\(key)\"")
+    for notification in pending.reversed() {
+      let (registered, hook) = KVOShim.registry.withLock { state in
+        (state.registration(like: notification.observance, of: self), state.beforeCallout)
       }
-      let old = Boxing.unwrapped(change.old) as? NSObject
-      for chain in chains { chain.move(from: old) }
-    }
-    let newValue = observances.contains { $0.observance.options.contains(.new) } ? new(change) : nil
-    for (observance, observer) in observances {
-      var notification = change.dictionary(isPrior: false)
+      guard let observance = registered else { continue }
+      let change = notification.change
+      // A chain moves to the new value of its first key before its observer is notified.
+      if let chain = observance.chain {
+        guard change.kind == .setting else {
+          KVOShim.stop("the model of KVO follows key paths through to-one relationships, not through \"\(key)\"")
+        }
+        chain.move(from: Boxing.unwrapped(change.old) as? NSObject)
+      }
+      var dictionary = change.dictionary(isPrior: false)
       if observance.options.contains(.old), change.kind == .setting || change.old != nil {
-        notification[.oldKey] = Boxing.box(old(of: observance, in: change))
+        dictionary[.oldKey] = Boxing.box(old(of: observance, in: change))
       }
-      if observance.options.contains(.new), change.kind == .setting || newValue != nil {
-        notification[.newKey] = Boxing.box(observance.chain == nil ? newValue : value(forKeyPath: observance.keyPath))
+      if observance.options.contains(.new) {
+        let newValue = observance.chain == nil ? new(change) : value(forKeyPath: observance.keyPath)
+        if change.kind == .setting || newValue != nil { dictionary[.newKey] = Boxing.box(newValue) }
       }
-      call(observer, for: observance, with: notification, isPrior: false, hook: hook)
+      call(notification.observer, for: observance, with: dictionary, isPrior: false, hook: hook)
     }
   }
 
@@ -219,9 +238,10 @@ open class NSObject: Foundation.NSObject {
 
   /// The observers to call, retained while the lock is held, as Apple retains them
   /// (`KVO_IS_RETAINING_ALL_OBSERVERS_OF_THIS_OBJECT_IF_IT_CRASHES_AN_OBSERVER_WAS_OVERRELEASED_OR_SMASHED`):
-  /// one removed and released meanwhile on another thread still gets this notification.
+  /// one removed and released meanwhile on another thread still gets its `.prior`
+  /// notification, and stays alive until its pending notification is popped.
   private func retained(_ observances: [Observance]) -> [(observance: Observance, observer: NSObject)] {
-    observances.map { ($0, $0.retainedObserver(of: KVOShim.describe(self))) }
+    observances.map { ($0, $0.retainedObserver(of: KVOShim.identify(self))) }
   }
 
   /// One callout, with the model's lock released.

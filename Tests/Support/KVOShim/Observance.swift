@@ -17,7 +17,7 @@ struct Observance {
   init(observer: NSObject, keyPath: String, options: NSKeyValueObservingOptions, context: UnsafeMutableRawPointer?) {
     self.observer = observer
     self.shadow = observer
-    self.observerDescription = KVOShim.describe(observer)
+    self.observerDescription = KVOShim.identify(observer)
     self.keyPath = keyPath
     self.options = options
     self.context = context
@@ -31,6 +31,12 @@ struct Observance {
 
   func matches(_ observer: NSObject, _ keyPath: String, context: UnsafeMutableRawPointer??) -> Bool {
     self.observer === observer && self.keyPath == keyPath && (context == nil || context! == self.context)
+  }
+
+  /// Whether Apple would share one observance between the two: the same observer, key
+  /// path, options and context (`NSKeyValueShareableObservances`).
+  func isShared(with other: Observance) -> Bool {
+    matches(other.observer, other.keyPath, context: .some(other.context)) && options == other.options
   }
 
   /// The observer, retained for a callout; one deallocated while registered stops the
@@ -53,5 +59,16 @@ struct PendingChange {
   let kind: NSKeyValueChange
   let indexes: IndexSet?
   let old: Any?
+}
+
+/// One observer's half of a change, pushed by the will-change half and popped by the
+/// did-change half: Apple's `NSKeyValuePendingNotification`. Only the observances
+/// registered when the change began have one, so an observer registered in the middle of a
+/// change is not told of it. The observer is retained from one half to the other, as Apple
+/// retains it when it pushes.
+struct PendingNotification {
+  let observance: Observance
+  let observer: NSObject
+  let change: PendingChange
 }
 #endif

@@ -5,13 +5,22 @@
 /// class's `deinit`; Apple's `.cxx_destruct` before associations are released).
 struct Registry {
   struct Subject {
-    var description: String
+    /// `<Player 0x6000…>`, and Apple's "An instance 0x6000… of class Player", kept for
+    /// the leak check, which reports after the object is gone.
+    var identity: String
+    var instance: String
     var observances: [Observance] = []
     var associations: [UnsafeRawPointer: Any] = [:]
+
+    init(_ subject: NSObject) {
+      identity = KVOShim.identify(subject)
+      instance = KVOShim.instance(subject)
+    }
   }
 
-  /// A change under way: its will-change half was sent on `thread`, its did-change half is
-  /// to come. Calls pair and nest, so each key keeps a stack.
+  /// Where the changes under way of one key of one subject on one thread wait for their
+  /// did-change half: a stack, as calls pair and nest (Apple keeps pending notifications
+  /// per thread, `NSKeyValuePushPendingNotificationPerThread`).
   struct PendingKey: Hashable {
     let subject: ObjectIdentifier
     let key: String
@@ -19,14 +28,13 @@ struct Registry {
   }
 
   var subjects: [ObjectIdentifier: Subject] = [:]
-  var pending: [PendingKey: [PendingChange]] = [:]
+  var pending: [PendingKey: [[PendingNotification]]] = [:]
   /// Observances left registered when their subject was deallocated.
   var graveyard: [String] = []
   var beforeCallout: (@Sendable (KVOShim.Callout) -> Void)?
 
   mutating func add(_ observance: Observance, to subject: NSObject) {
-    subjects[ObjectIdentifier(subject), default: Subject(description: KVOShim.describe(subject))]
-      .observances.append(observance)
+    subjects[ObjectIdentifier(subject), default: Subject(subject)].observances.append(observance)
   }
 
   /// Removes the newest match, as Apple does; `nil` when none matches.
@@ -46,6 +54,28 @@ struct Registry {
     subjects[ObjectIdentifier(subject)]?.observances.filter { $0.isAffected(byChangeOf: key) } ?? []
   }
 
+  /// The registration a pending notification is delivered through, if one like it is still
+  /// registered: Apple checks before each did-change callout that the observance is still
+  /// in the object's observation info (`NSKeyValuePopPendingNotificationPerThread`), and
+  /// shares one observance among registrations of the same observer, key path, options and
+  /// context — so "like it" means those four.
+  func registration(like observance: Observance, of subject: NSObject) -> Observance? {
+    subjects[ObjectIdentifier(subject)]?.observances.last { $0.isShared(with: observance) }
+  }
+
+  /// Keeps the pending notifications of one change's will-change half, possibly none, for
+  /// its did-change half.
+  mutating func push(_ notifications: [PendingNotification], for key: PendingKey) {
+    pending[key, default: []].append(notifications)
+  }
+
+  /// The pending notifications of the innermost change under way, `nil` when none is.
+  mutating func pop(for key: PendingKey) -> [PendingNotification]? {
+    guard let notifications = pending[key]?.popLast() else { return nil }
+    if pending[key]?.isEmpty == true { pending[key] = nil }
+    return notifications
+  }
+
   /// Sets or clears an association; returns what it replaced, to be released outside the lock.
   mutating func associate(
     _ value: Any?,
@@ -54,7 +84,7 @@ struct Registry {
     key: UnsafeRawPointer
   ) -> Any? {
     let id = ObjectIdentifier(subject)
-    var record = subjects[id] ?? Subject(description: KVOShim.describe(subject))
+    var record = subjects[id] ?? Subject(subject)
     let replaced = record.associations.removeValue(forKey: key)
     if let value, policy != .OBJC_ASSOCIATION_ASSIGN { record.associations[key] = value }
     subjects[id] = record
@@ -81,7 +111,7 @@ struct Registry {
     for observance in record.observances {
       graveyard.append(
         """
-        \(record.description) was deallocated while key value observers were still registered with it: \
+        \(record.instance) was deallocated while key value observers were still registered with it: \
         \(observance.observerDescription) for "\(observance.keyPath)"
         """
       )
@@ -95,7 +125,7 @@ struct Registry {
     for record in subjects.values {
       for observance in record.observances {
         leftovers.append(
-          "\(observance.observerDescription) still observes \"\(observance.keyPath)\" of \(record.description)")
+          "\(observance.observerDescription) still observes \"\(observance.keyPath)\" of \(record.identity)")
       }
     }
     return leftovers

@@ -9,8 +9,11 @@ import Foundation
 /// Reads KVO's change dictionary as an ``ObservedChange`` of `Value`, undoing how
 /// Objective-C boxed it.
 ///
-/// - `NSNull` is a `nil` value: for an optional `Value` the value is there and `nil`
-///   (`.some(nil)`, as Foundation's overlay reads it since SR-6066), otherwise absent.
+/// - `NSNull` is read as Foundation's own `observe(_:options:changeHandler:)` reads it
+///   (`stdlib/public/Darwin/Foundation/NSObject.swift`): a value that is an `NSNull` —
+///   of an `Any`, `AnyObject` or `NSNull` property, or an `Any?` holding one — is that
+///   `NSNull`; for any other optional `Value` it is a `nil` that is there (`.some(nil)`,
+///   SR-6066); for any other `Value` it is absent.
 /// - Numbers and Booleans arrive as `NSNumber`, and bridge back by cast; an `@objc enum`
 ///   arrives as its raw value's `NSNumber`, and is made again from it.
 /// - A to-many change carries its kind, its indexes (`NSIndexSet`, read as ranges) and
@@ -39,8 +42,9 @@ enum KVOChangeReader<Value> {
   /// The value a notification carries, `nil` when it carries none.
   static func value(_ boxed: Any?) -> Value? {
     guard let boxed else { return nil }
-    if boxed is NSNull { return Optional<Any>.none as? Value }
     if let value = boxed as? Value { return value }
+    // Only an optional takes the nil; casting it to anything else fails: absent.
+    if boxed is NSNull { return Optional<Any>.none as? Value }
     return KVOBoxedValue.unboxed(boxed, as: Value.self) as? Value
   }
 }

@@ -13,11 +13,16 @@ extension ObservationToken {
   /// One observer object per token registers with `addObserver(_:forKeyPath:options:context:)`
   /// under a context of its own, so two tokens on the same key path of the same object — a
   /// superclass's and a subclass's — never see each other's changes. The handler gets the
-  /// same ``ObservedChange`` as for an `@Observed` property: typed old and new values
-  /// (`nil` read back from `NSNull`, numbers from `NSNumber`, `@objc enum`s from their raw
-  /// value), the kind and indexes of a to-many change, `isPrior`.
+  /// same ``ObservedChange`` as for an `@Observed` property: typed old and new values, read
+  /// as Foundation's `observe(_:options:changeHandler:)` reads them (`nil` from `NSNull` for
+  /// an optional value, while an `Any`, `AnyObject` or `NSNull` property keeps its `NSNull`;
+  /// numbers from `NSNumber`, `@objc enum`s from their raw value), the kind and indexes of a
+  /// to-many change, `isPrior`.
   ///
-  /// It runs synchronously on the thread that made the change, as KVO calls. The
+  /// It runs synchronously on the thread that made the change, as KVO calls, and in KVO's
+  /// order: tokens on one key path of one object are called newest registration first
+  /// after a change, and in registration order for `.prior` — not in the engine's
+  /// registration order. The
   /// registration is removed exactly once: on ``invalidate()`` (from any thread, from
   /// inside the handler, even from the `.initial` call), when the token is released, or
   /// when the subject is deallocated — the token then becomes invalid. After
@@ -105,7 +110,9 @@ extension ObservationToken {
   /// handler that writes back (a binding in the other direction, a formatter) would
   /// otherwise run again for nothing.
   ///
-  /// `.initial`, `.prior` and to-many changes always come.
+  /// `.initial` and to-many changes always come. With `.prior` nothing is skipped: the
+  /// call before a change is made before the new value is known, and it is always followed
+  /// by its call after the change, so an equal assignment arrives as both calls.
   ///
   /// ```swift
   /// let token = ObservationToken(observing: player, \.status, removingDuplicates: true) { player, change in
@@ -117,7 +124,8 @@ extension ObservationToken {
   ///   - subject: The object to observe; not retained.
   ///   - keyPath: An `@objc dynamic` property; any other key path stops with a message.
   ///   - options: Extra moments to call the handler: `.initial`, `.prior`.
-  ///   - removingDuplicates: Whether to skip assignments of an equal value.
+  ///   - removingDuplicates: Whether to skip assignments of an equal value; with `.prior`,
+  ///     nothing is skipped.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - changeHandler: Receives the subject and the change.
@@ -130,9 +138,11 @@ extension ObservationToken {
     line: UInt = #line,
     changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void
   ) {
-    // The engine's duplicate test, as `observe(_:removingDuplicates:)` uses it.
+    // The engine's duplicate test, as `observe(_:removingDuplicates:)` uses it; never with
+    // `.prior`, whose call before a change is never left without the call after it.
+    let skipsDuplicates = removingDuplicates && !options.contains(.prior)
     self.init(observing: subject, keyPath, options: options, file: file, line: line) { subject, change in
-      if removingDuplicates, change.isDuplicate { return }
+      if skipsDuplicates, change.isDuplicate { return }
       changeHandler(subject, change)
     }
   }
