@@ -162,7 +162,9 @@ struct LatestValueBindingTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test("A value-only main-actor observation with initial: true is called before observe returns, then with the newest value")
+  @Test(
+    "A value-only main-actor observation with initial: true is called before observe returns, then with the newest value"
+  )
   func observeOnMainActorLatest() async {
     let model = SharedProgress()
     var received: [Int] = []
