@@ -6,8 +6,8 @@ extension KeyValueObservable {
   /// binding then writes at most once per main-queue turn, with the newest value; bindings
   /// changed together are written in the order each was first changed, and the last value
   /// is always written: the form for cells whose models other threads change faster than
-  /// frames are drawn. With ``ValueDelivery/everyChange`` it is
-  /// ``bind(_:to:_:on:file:line:)-(_,_,ReferenceWritableKeyPath<Target,Value>,_,_,_)``.
+  /// frames are drawn. With ``ValueDelivery/everyChange`` it writes each change in change
+  /// order, as the binding without `delivery:` does.
   /// After ``ObservationToken/invalidate()`` returns no write starts, a waiting one
   /// included; the target is held weakly, and its release ends the binding.
   ///
