@@ -36,6 +36,7 @@ enum CaseID: String, CaseIterable {
   case tokensAcrossObjects = "tokens-across-objects"
   case chainDepth = "chain-depth"
   case nodeDepth = "node-depth"
+  case rebind = "rebind"
 
   var title: String {
     switch self {
@@ -75,6 +76,7 @@ enum CaseID: String, CaseIterable {
     case .tokensAcrossObjects: "N live tokens, one on each of N objects"
     case .chainDepth: "leaf set through a chain of N objects"
     case .nodeDepth: "post up a chain of N nodes"
+    case .rebind: "rebind a cell: 4 binds + 1 observe"
     }
   }
 
@@ -204,6 +206,7 @@ enum SubjectID: String, CaseIterable {
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
+  if kind == .rebind { return rebindUnsupportedReason(subject) }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
@@ -261,6 +264,7 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 /// Makes the benchmark for a timed (case, subject) pair, or `nil` for "—".
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
+  if kind == .rebind { return makeRebindBenchmark(subject) }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
   if kind.isRouting { return makeRoutingBenchmark(kind, subject) }
   if subject == .observations { return makeObservationsBenchmark(kind) }
@@ -324,7 +328,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
-    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth:
+    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind:
     return nil
   }
 }

@@ -627,6 +627,7 @@ let callgrindPlan: [String: [String: Int]] = [
   ],
   "property-append": ["floor": 100_000, "observation": 2_000, "token": 1_000],
   "property-append-unobserved": ["floor": 1_000_000, "observation": 10_000, "token": 10_000],
+  "rebind": ["observation": 200, "published": 200, "token": 500],
 ]
 
 func callgrindIterations(_ kind: CaseID, _ subject: SubjectID) -> Int {
