@@ -79,7 +79,7 @@ extension KeyValueObservable {
     line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bindSynchronously(keyPath, to: target, file: file, line: line) { target, value in
       target[keyPath: targetKeyPath] = transform(value)
     }
   }
@@ -104,7 +104,7 @@ extension KeyValueObservable {
     line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bindSynchronously(keyPath, to: target, file: file, line: line) { target, value in
       targetKeyPath.write(transform(value), to: target)
     }
   }
@@ -153,7 +153,7 @@ extension KeyValueObservable {
   /// the binding ends once the target is gone. Inlinable, so that it is specialized in the
   /// client for the model, the target and the value, as `observe` is.
   @inlinable
-  func bind<Target: AnyObject, Value>(
+  func bindSynchronously<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     file: StaticString,
