@@ -183,7 +183,11 @@ enum ObservationRebind: RebindSubject {
     track(cell, generation) { $0.starCount = row.isFavorite ? 1 : 0 }
     track(cell, generation) { $0.badge = row.count &+ 1 }
     track(cell, generation) { $0.titleText = row.title }
-    track(cell, generation) { _ in _ = row.subtitle } onChange: { $0.subtitleChanges &+= 1 }
+    track(cell, generation) { _ in
+      _ = row.subtitle
+    } onChange: {
+      $0.subtitleChanges &+= 1
+    }
   }
 
   private static func track(
@@ -221,7 +225,11 @@ final class RebindTracking: @unchecked Sendable {
 
   func arm() {
     guard let cell else { return }
-    withObservationTracking { apply(cell) } onChange: { [self] in changed() }
+    withObservationTracking {
+      apply(cell)
+    } onChange: { [self] in
+      changed()
+    }
   }
 
   private func changed() {
