@@ -18,12 +18,70 @@ public final class PlainCounter: Counting {
   public init() {}
 }
 
-/// Swift's Observation, through the `@Observable` macro itself.
-@Observable
-public final class ObservableCounter: Counting {
-  public var count = 0
-  public var tags: [Int] = []
+/// Swift's Observation: what the `@Observable` macro of Swift 6.3 expands to (as the
+/// benchmark's other Observation models, written out: valgrind 3.19 cannot read the debug
+/// information of a macro's expansion), with public accessors.
+public final class ObservableCounter: Counting, Observable, @unchecked Sendable {
+  private let _$observationRegistrar = ObservationRegistrar()
+
   public init() {}
+
+  nonisolated func access<Member>(keyPath: KeyPath<ObservableCounter, Member>) {
+    _$observationRegistrar.access(self, keyPath: keyPath)
+  }
+
+  nonisolated func withMutation<Member, MutationResult>(
+    keyPath: KeyPath<ObservableCounter, Member>,
+    _ mutation: () throws -> MutationResult
+  ) rethrows -> MutationResult {
+    try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+  }
+
+  private nonisolated func shouldNotifyObservers<Member: Equatable>(_ lhs: Member, _ rhs: Member) -> Bool {
+    lhs != rhs
+  }
+
+  private var _count = 0
+  public var count: Int {
+    get {
+      access(keyPath: \.count)
+      return _count
+    }
+    set {
+      guard shouldNotifyObservers(_count, newValue) else {
+        _count = newValue
+        return
+      }
+      withMutation(keyPath: \.count) { _count = newValue }
+    }
+    _modify {
+      access(keyPath: \.count)
+      _$observationRegistrar.willSet(self, keyPath: \.count)
+      defer { _$observationRegistrar.didSet(self, keyPath: \.count) }
+      yield &_count
+    }
+  }
+
+  private var _tags: [Int] = []
+  public var tags: [Int] {
+    get {
+      access(keyPath: \.tags)
+      return _tags
+    }
+    set {
+      guard shouldNotifyObservers(_tags, newValue) else {
+        _tags = newValue
+        return
+      }
+      withMutation(keyPath: \.tags) { _tags = newValue }
+    }
+    _modify {
+      access(keyPath: \.tags)
+      _$observationRegistrar.willSet(self, keyPath: \.tags)
+      defer { _$observationRegistrar.didSet(self, keyPath: \.tags) }
+      yield &_tags
+    }
+  }
 }
 
 /// ObservationToken: `@Observed` properties.
