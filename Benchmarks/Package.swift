@@ -32,7 +32,7 @@ let package = Package(
     .target(
       name: "BenchmarkModels",
       dependencies: [.product(name: "ObservationToken", package: "ObservationToken")],
-      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass", "-gnone"])]
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]
     ),
     // A header-only module exposing glibc's <malloc.h> (mallinfo2), which the Glibc
     // module Swift ships does not include. Nothing is compiled or linked for it.
