@@ -21,10 +21,10 @@ enum MutationPath: String, CaseIterable {
 
   var title: String {
     switch self {
-    case .definingModule: "in the defining module"
-    case .otherModule: "from another module"
-    case .override: "through an override"
-    case .protocolRequirement: "through a protocol requirement"
+    case .definingModule: "in own module"
+    case .otherModule: "cross-module"
+    case .override: "via override"
+    case .protocolRequirement: "via protocol"
     }
   }
 }
@@ -40,9 +40,9 @@ enum ModelMutation: String, CaseIterable {
 
   var title: String {
     switch self {
-    case .set: "count = n"
-    case .add: "count += 1"
-    case .append: "tags.append(n)"
+    case .set: "set"
+    case .add: "+="
+    case .append: "append"
     }
   }
 }
@@ -64,6 +64,7 @@ struct ModelMutationCase {
     isObserved = parts.count == 3
   }
 
+  /// At most 31 characters, the width of the table's first column.
   var title: String { "\(mutation.title) \(path.title)\(isObserved ? ", 1 token" : "")" }
 
   /// Why a subject shows "—", or `nil`.
