@@ -18,9 +18,9 @@ public final class PlainCounter: Counting {
   public init() {}
 }
 
-/// Swift's Observation: what the `@Observable` macro of Swift 6.3 expands to (as the
-/// benchmark's other Observation models, written out: valgrind 3.19 cannot read the debug
-/// information of a macro's expansion), with public accessors.
+/// Swift's Observation: what the `@Observable` macro of Swift 6.3 expands to, written out
+/// with public accessors, as the benchmark's other Observation models are (so that this
+/// subject is the same code as theirs, and the figures do not depend on the macro's version).
 public final class ObservableCounter: Counting, Observable, @unchecked Sendable {
   private let _$observationRegistrar = ObservationRegistrar()
 
