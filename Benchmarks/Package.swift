@@ -19,11 +19,19 @@ let package = Package(
         .product(name: "ObservationToken", package: "ObservationToken"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         "CMallocInfo",
+        "BenchmarkModels",
       ],
       // No merging of functions that differ only in constants: two subjects' identical
       // specializations (two model classes observed the same way) would become one
       // function called through thunks, and each subject's figure would depend on which
       // others the binary measures.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]
+    ),
+    // Models declared in a module of their own, as apps keep them, and the same mutations
+    // made in it: the cross-module cases compare them with mutations from the benchmark.
+    .target(
+      name: "BenchmarkModels",
+      dependencies: [.product(name: "ObservationToken", package: "ObservationToken")],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]
     ),
     // A header-only module exposing glibc's <malloc.h> (mallinfo2), which the Glibc

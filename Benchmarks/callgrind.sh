@@ -13,7 +13,8 @@
 #   so filter with those)
 #
 # The targets: first one row per row of issue 29's table, in its order, then the earlier
-# targets still held. A row whose pairs were not run prints n/a. Prints PASS or MISS for
+# targets still held, then (when their cases ran) issue 39's: mutations of a model declared in
+# another module. A row whose pairs were not run prints n/a. Prints PASS or MISS for
 # each target; a miss never fails the script. It exits non-zero
 # only when it cannot run (no valgrind, build failure) or a pair's check fails.
 set -uo pipefail
@@ -148,6 +149,43 @@ ratio_target "set, no observers" set-unobserved 1.2
 ratio_target "per observer at fan-out 100" fanout-100 2
 ratio_target "event send, 1 subscriber" send-1 2
 times_target "route post, unheard" "${per_op["post-unheard token"]:-}" "${per_op["post-1 floor"]:-}" 10 "floor post-1"
+
+# Issue 39's targets: a mutation of another module's model, made from another module, through
+# an override or through a protocol requirement, costs at most 1.5x the same mutation made in
+# the defining module, plus a call's worth (10 instructions), observed or not; and less than
+# the same mutation of an @Observable class, where one is measured.
+# mutation_target CASE: the token's instructions/op against module-MUTATION's (and Observation's).
+mutation_target() {
+  local case=$1 path=${1%%-*} rest=${1#*-}
+  local value=${per_op["$case token"]:-} reference=${per_op["module-$rest token"]:-}
+  local observable=${per_op["$case observation"]:-}
+  if [ -z "$value" ] || [ -z "$reference" ] || [ "$value" = FAIL ] || [ "$reference" = FAIL ]; then
+    [ -n "$value$reference" ] && printf '%-36s %16s %16s   %s\n' "$case" "n/a" "<= 1.5x module + 10" "n/a"
+    return
+  fi
+  local limit result ahead=""
+  limit=$(awk -v r="$reference" 'BEGIN { printf "%.1f", 1.5 * r + 10 }')
+  result=$(awk -v v="$value" -v l="$limit" 'BEGIN { print (v <= l) ? "PASS" : "MISS" }')
+  if [ -n "$observable" ] && [ "$observable" != FAIL ]; then
+    ahead=$(awk -v v="$value" -v o="$observable" 'BEGIN { print (v < o) ? ", ahead of @Observable" : ", behind @Observable" }')
+  fi
+  printf '%-36s %16s %16s   %s\n' "$case" "$value" "<= $limit" "$result$ahead"
+}
+mutation_header=0
+for path in cross override protocol; do
+  for mutation in set add append; do
+    for suffix in "" -observed; do
+      if [ -n "${per_op["$path-$mutation$suffix token"]:-}" ]; then
+        if [ $mutation_header = 0 ]; then
+          echo
+          echo "Mutations of another module's model (ObservationToken; instructions/op, against module-*)"
+          mutation_header=1
+        fi
+        mutation_target "$path-$mutation$suffix"
+      fi
+    done
+  done
+done
 echo
 echo "callgrind.sh: $((SECONDS - started)) s"
 exit $failed

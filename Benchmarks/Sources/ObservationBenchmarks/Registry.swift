@@ -13,6 +13,30 @@ enum CaseID: String, CaseIterable {
   case append = "collection-append"
   case propertyAppend = "property-append"
   case propertyAppendUnobserved = "property-append-unobserved"
+  case moduleSet = "module-set"
+  case moduleAdd = "module-add"
+  case moduleAppend = "module-append"
+  case crossSet = "cross-set"
+  case crossAdd = "cross-add"
+  case crossAppend = "cross-append"
+  case overrideSet = "override-set"
+  case overrideAdd = "override-add"
+  case overrideAppend = "override-append"
+  case protocolSet = "protocol-set"
+  case protocolAdd = "protocol-add"
+  case protocolAppend = "protocol-append"
+  case moduleSetObserved = "module-set-observed"
+  case moduleAddObserved = "module-add-observed"
+  case moduleAppendObserved = "module-append-observed"
+  case crossSetObserved = "cross-set-observed"
+  case crossAddObserved = "cross-add-observed"
+  case crossAppendObserved = "cross-append-observed"
+  case overrideSetObserved = "override-set-observed"
+  case overrideAddObserved = "override-add-observed"
+  case overrideAppendObserved = "override-append-observed"
+  case protocolSetObserved = "protocol-set-observed"
+  case protocolAddObserved = "protocol-add-observed"
+  case protocolAppendObserved = "protocol-append-observed"
   case memory = "memory-per-token"
   case scale = "scale"
   case send1 = "send-1"
@@ -53,6 +77,12 @@ enum CaseID: String, CaseIterable {
     case .append: "collection append, 1 observer"
     case .propertyAppend: "append via property, 1 observer"
     case .propertyAppendUnobserved: "append via property, unobserved"
+    case .moduleSet, .moduleAdd, .moduleAppend, .crossSet, .crossAdd, .crossAppend, .overrideSet, .overrideAdd,
+      .overrideAppend, .protocolSet, .protocolAdd, .protocolAppend, .moduleSetObserved, .moduleAddObserved,
+      .moduleAppendObserved, .crossSetObserved, .crossAddObserved, .crossAppendObserved, .overrideSetObserved,
+      .overrideAddObserved, .overrideAppendObserved, .protocolSetObserved, .protocolAddObserved,
+      .protocolAppendObserved:
+      modelMutation?.title ?? rawValue
     case .memory: "memory per live token"
     case .scale: "scale: 1M tokens create + end"
     case .send1: "event send, 1 subscriber"
@@ -79,6 +109,9 @@ enum CaseID: String, CaseIterable {
     case .rebind: "rebind a cell: 4 binds + 1 observe"
     }
   }
+
+  /// The cases that mutate a model declared in another module (`ModelMutationCases.swift`).
+  var modelMutation: ModelMutationCase? { ModelMutationCase(rawValue) }
 
   /// Observers per set in the fan-out cases.
   var fanOut: Int? {
@@ -207,6 +240,7 @@ enum SubjectID: String, CaseIterable {
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
   if kind == .rebind { return rebindUnsupportedReason(subject) }
+  if let mutation = kind.modelMutation { return mutation.unsupportedReason(subject) }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
@@ -267,6 +301,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   if kind == .rebind { return makeRebindBenchmark(subject) }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
   if kind.isRouting { return makeRoutingBenchmark(kind, subject) }
+  if let mutation = kind.modelMutation { return modelMutationBenchmark(mutation, subject) }
   if subject == .observations { return makeObservationsBenchmark(kind) }
   switch kind {
   case .setUnobserved, .setOtherObserved, .get, .setNotify, .observeInvalidate, .fanOut1, .fanOut10, .fanOut100:
@@ -325,7 +360,11 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .token: return appendBenchmark(AppendTokenUnobserved.self)
     default: return nil
     }
-  case .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
+  case .moduleSet, .moduleAdd, .moduleAppend, .crossSet, .crossAdd, .crossAppend, .overrideSet, .overrideAdd,
+    .overrideAppend, .protocolSet, .protocolAdd, .protocolAppend, .moduleSetObserved, .moduleAddObserved,
+    .moduleAppendObserved, .crossSetObserved, .crossAddObserved, .crossAppendObserved, .overrideSetObserved,
+    .overrideAddObserved, .overrideAppendObserved, .protocolSetObserved, .protocolAddObserved, .protocolAppendObserved,
+    .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
     .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind:

@@ -57,6 +57,7 @@ func checkOperations(_ kind: CaseID, _ subject: SubjectID, base: Int) -> Int {
   switch kind {
   case .fanOut100, .send100: max(4, base / 10)
   case .append, .propertyAppend, .propertyAppendUnobserved: appendBatch + base  // crosses a batch boundary
+  case _ where kind.modelMutation?.mutation == .append: appendBatch + base
   default: subject == .observations ? min(base, 100) : base
   }
 }
@@ -627,6 +628,31 @@ let callgrindPlan: [String: [String: Int]] = [
   ],
   "property-append": ["floor": 100_000, "observation": 2_000, "token": 1_000],
   "property-append-unobserved": ["floor": 1_000_000, "observation": 10_000, "token": 10_000],
+  // Mutations of a model declared in BenchmarkModels (appends are whole batches).
+  "module-set": ["floor": 200_000, "observation": 20_000, "token": 200_000],
+  "module-add": ["floor": 200_000, "observation": 20_000, "token": 200_000],
+  "module-append": ["floor": 100_000, "observation": 20_000, "token": 100_000],
+  "cross-set": ["floor": 200_000, "observation": 20_000, "token": 200_000],
+  "cross-add": ["floor": 200_000, "observation": 20_000, "token": 10_000],
+  "cross-append": ["floor": 100_000, "observation": 20_000, "token": 10_000],
+  "override-set": ["floor": 200_000, "token": 100_000],
+  "override-add": ["floor": 200_000, "token": 10_000],
+  "override-append": ["floor": 100_000, "token": 10_000],
+  "protocol-set": ["floor": 200_000, "observation": 20_000, "token": 200_000],
+  "protocol-add": ["floor": 200_000, "observation": 20_000, "token": 10_000],
+  "protocol-append": ["floor": 100_000, "observation": 20_000, "token": 10_000],
+  "module-set-observed": ["token": 50_000],
+  "module-add-observed": ["token": 50_000],
+  "module-append-observed": ["token": 10_000],
+  "cross-set-observed": ["token": 50_000],
+  "cross-add-observed": ["token": 5_000],
+  "cross-append-observed": ["token": 5_000],
+  "override-set-observed": ["token": 50_000],
+  "override-add-observed": ["token": 5_000],
+  "override-append-observed": ["token": 5_000],
+  "protocol-set-observed": ["token": 50_000],
+  "protocol-add-observed": ["token": 5_000],
+  "protocol-append-observed": ["token": 5_000],
   "rebind": ["observation": 200, "published": 200, "token": 500],
 ]
 
