@@ -61,6 +61,8 @@ enum CaseID: String, CaseIterable {
   case chainDepth = "chain-depth"
   case nodeDepth = "node-depth"
   case rebind = "rebind"
+  case progressEveryChange = "progress-every-change"
+  case progressLatest = "progress-latest"
 
   var title: String {
     switch self {
@@ -107,6 +109,8 @@ enum CaseID: String, CaseIterable {
     case .chainDepth: "leaf set through a chain of N objects"
     case .nodeDepth: "post up a chain of N nodes"
     case .rebind: "rebind a cell: 4 binds + 1 observe"
+    case .progressEveryChange: "progress list frame, per change (10^5 changes)"
+    case .progressLatest: "progress list frame, latest value (10^5 changes)"
     }
   }
 
@@ -240,6 +244,9 @@ enum SubjectID: String, CaseIterable {
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
   if kind == .rebind { return rebindUnsupportedReason(subject) }
+  if kind == .progressEveryChange || kind == .progressLatest {
+    return subject == .token ? nil : "coalesced delivery is measured with ObservationToken, per change and latest value"
+  }
   if let mutation = kind.modelMutation { return mutation.unsupportedReason(subject) }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
@@ -299,6 +306,8 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
   if kind == .rebind { return makeRebindBenchmark(subject) }
+  if kind == .progressEveryChange { return progressListBenchmark(delivery: .everyChange) }
+  if kind == .progressLatest { return progressListBenchmark(delivery: .latest) }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
   if kind.isRouting { return makeRoutingBenchmark(kind, subject) }
   if let mutation = kind.modelMutation { return modelMutationBenchmark(mutation, subject) }
@@ -367,7 +376,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
-    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind:
+    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind, .progressEveryChange,
+    .progressLatest:
     return nil
   }
 }
