@@ -28,6 +28,7 @@ extension KeyValueObservable {
   ///   - line: The line a misuse stop names; leave the default.
   ///   - valueHandler: Receives the value after the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
+  @inlinable
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     initial: Bool = false,
@@ -72,6 +73,7 @@ extension KeyValueObservable {
   ///   - line: The line a misuse stop names; leave the default.
   ///   - valueHandler: Runs on the main actor with the value after the change.
   /// - Returns: The token that owns the observation; releasing it ends it.
+  @inlinable
   public func observe<Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     initial: Bool = false,
@@ -99,7 +101,9 @@ extension KeyValueObservable {
   /// An observation whose payloads reach `handler` on `queue` through the delivery
   /// `delivery` names: the per-change ``ScheduledDelivery`` or the newest-only
   /// ``LatestValueDelivery``. With `initialInPlace` the `.initial` call is made before this
-  /// returns; with a `binding`, the token holds it in front of the delivery.
+  /// returns; with a `binding`, the token holds it in front of the delivery. Inlinable, so
+  /// that the path every change takes is specialized in the client, as `observe`'s is.
+  @inlinable
   func observe<Value, Payload: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
@@ -113,7 +117,7 @@ extension KeyValueObservable {
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
     guard delivery.keepsLatestOnly else {
-      return observe(
+      return observeEveryChange(
         keyPath,
         options: options,
         on: queue,
@@ -140,5 +144,34 @@ extension KeyValueObservable {
     var token: ObservationToken?
     latest.startingInline { token = start() }
     return token!
+  }
+}
+
+extension KeyValueObservable {
+  /// The per-change form of ``observe(_:options:on:initialInPlace:binding:delivery:file:line:delivering:_:)``:
+  /// out of line, since a ``ScheduledDelivery`` is made only inside the library.
+  @usableFromInline
+  func observeEveryChange<Value, Payload: Sendable>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: KeyValueObservingOptions,
+    on queue: DispatchQueue,
+    initialInPlace: Bool,
+    binding: Binding?,
+    file: StaticString,
+    line: UInt,
+    delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
+    _ handler: @escaping @Sendable (Payload) -> Void
+  ) -> ObservationToken {
+    observe(
+      keyPath,
+      options: options,
+      on: queue,
+      initialInPlace: initialInPlace,
+      binding: binding,
+      file: file,
+      line: line,
+      delivering: payload,
+      handler
+    )
   }
 }

@@ -25,12 +25,14 @@
 /// and no collection change to coalesce — an insertion into an array is delivered as the
 /// array after it.
 public struct ValueDelivery: Hashable, Sendable {
-  private enum Kind: Hashable, Sendable {
+  @usableFromInline
+  enum Kind: Hashable, Sendable {
     case everyChange
     case latest
   }
 
-  private let kind: Kind
+  @usableFromInline
+  let kind: Kind
 
   /// One call per change, queued in change order.
   public static let everyChange = ValueDelivery(kind: .everyChange)
@@ -39,5 +41,6 @@ public struct ValueDelivery: Hashable, Sendable {
   public static let latest = ValueDelivery(kind: .latest)
 
   /// Whether calls deliver only the newest value.
+  @inlinable
   var keepsLatestOnly: Bool { kind == .latest }
 }

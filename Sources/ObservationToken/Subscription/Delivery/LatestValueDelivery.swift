@@ -13,6 +13,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `handler` is read only inside a delivery the gate admitted and
 /// cleared only by the gate's release; `waiting` is under its lock.
+@usableFromInline
 final class LatestValueDelivery<Payload: Sendable>: SubscriptionDecorator, @unchecked Sendable {
   private var handler: (@Sendable (Payload) -> Void)?
   private let queue: DispatchQueue
@@ -22,6 +23,7 @@ final class LatestValueDelivery<Payload: Sendable>: SubscriptionDecorator, @unch
   /// queued, while it starts the observation from the delivery queue itself; 0 when none.
   private let inlineThread = Atomic<UInt>(0)
 
+  @usableFromInline
   init(on queue: DispatchQueue, handler: @escaping @Sendable (Payload) -> Void) {
     self.queue = queue
     self.handler = handler
@@ -30,6 +32,7 @@ final class LatestValueDelivery<Payload: Sendable>: SubscriptionDecorator, @unch
   /// Keeps `payload` as the one to deliver, queueing a call only if none is waiting — or
   /// makes the call at once, in place, when it comes from the thread inside
   /// ``startingInline(_:)``.
+  @usableFromInline
   func schedule(_ payload: Payload) {
     guard isOpen else { return }
     let inline = inlineThread.load(ordering: .relaxed)
@@ -47,6 +50,7 @@ final class LatestValueDelivery<Payload: Sendable>: SubscriptionDecorator, @unch
   /// Runs `body`, which starts the observation, making the calls it schedules from this
   /// thread at once: for a caller already on the delivery queue, whose `.initial` call then
   /// comes before `observe` returns. Calls from other threads meanwhile wait, behind it.
+  @usableFromInline
   func startingInline(_ body: () -> Void) {
     inlineThread.store(Self.currentThread, ordering: .relaxed)
     body()
