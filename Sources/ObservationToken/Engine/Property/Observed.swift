@@ -174,13 +174,24 @@ public struct Observed<Value> {
   }
 
   /// Mutates a collection property in place, reporting indexes; see ``ObservedProjection``.
+  ///
+  /// Reaching the projection reads the property, as its getter does, so that a key path
+  /// through it (`\.$tags[0]`) is observed. (A class that opts in to another observation
+  /// system names the property to it by the wrapped key path, which is not at hand here:
+  /// its read is recorded once the property's list exists, made by any plain read.)
   @inlinable
   public static subscript<Subject: KeyValueObservable>(
     _enclosingInstance subject: Subject,
     projected projectedKeyPath: KeyPath<Subject, ObservedProjection<Value>>,
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> ObservedProjection<Value> {
-    ObservedProjection(
+    if mayBeTrackingReads(), let read = DependencyTracking.beginRead(),
+      Subject._observationHook == nil || subject[keyPath: storageKeyPath].observers != nil
+    {
+      let observers = observers(of: subject, nil, storageKeyPath)
+      DependencyTracking.endRead(read, of: subject, observers: observers, value: subject[keyPath: storageKeyPath].value)
+    }
+    return ObservedProjection(
       subject: subject,
       access: { subject, body in body(&unsafeDowncast(subject, to: Subject.self)[keyPath: storageKeyPath]) },
       name: { PropertyName.ofStorage(storageKeyPath) },
