@@ -41,18 +41,17 @@ extension Misuse {
   }
 
   /// Stops for a chain that found `step`, which is not `@Observed`, replaced with nothing
-  /// reported; see ``ChainPlainStep``. `properties` are the key path's first properties,
-  /// to name it with. Decided by a later change, the message names the observation.
+  /// reported; see ``ChainPlainStep``. `keyPathName` is the key path as written, as far as
+  /// what it reads can name it. Decided by a later change, the message names the observation.
   static func chainStepReplacedUnseen(
-    _ keyPath: AnyKeyPath,
-    startingWith properties: [ReflectedProperty],
+    _ keyPathName: String,
     on rootType: Any.Type,
     step: String,
     at site: Site
   ) -> Never {
     stop(
       """
-      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType)\(site.observedAt) found \
+      \(keyPathName) on \(rootType)\(site.observedAt) found \
       what it reads replaced, and nothing reported it: \(step) is not @Observed, so it cannot report \
       its replacement, and the observation would miss the new object's changes and report the old \
       one's with the new one's values. Mark \(step) @Observed (a let, which is never replaced, may \

@@ -32,6 +32,17 @@ struct NamesAsWrittenTests {
     #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
   }
 
+  @Test("A chain token whose middle object is nil names the properties up to it, and all of them once it is set")
+  func chainTokenWithNilMiddleNamesWhatItReads() {
+    let cell = DocumentCell(document: nil)
+    let token = cell.observe(\.document?.title) { _, _ in }
+    #expect(
+      token.debugDescription
+        == #"ObservationToken(DocumentCell \DocumentCell.document?.<computed (String)>? [], valid)"#)
+    cell.document = Document()
+    #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
+  }
+
   @Test("A token on a property declared in a superclass, written with the subclass, names it")
   func subclassRootedTokenNamesTheProperty() {
     let object = InheritsObservedProperties()
