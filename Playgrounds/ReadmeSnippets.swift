@@ -21,16 +21,21 @@ enum ReadmeSnippets {
     AppWithItsOwnEvent.run()
   }
 
-  /// Troubleshooting: an app's own `Event` hides the package's; a module selector names it.
+  /// Troubleshooting: an app's own `Event` hides the package's; the token class's alias, or
+  /// a module selector, names it.
   enum AppWithItsOwnEvent {
     struct Event { var name: String }
 
     static func run() {
-      let sender = EventSender<URL>(name: "Downloader.finished")
-      let finished: ObservationToken::Event<URL> = sender.event
+      let sender = ObservationToken.EventSender<URL>(name: "Downloader.finished")
+      let finished: ObservationToken.Event<URL> = sender.event
+      let selected: ObservationToken::Event<URL> = sender.event
       let appEvent = Event(name: "launch")
-      check(!finished.debugDescription.isEmpty && appEvent.name == "launch", "both Events usable side by side")
-      print("the app's Event and ObservationToken::Event<URL> side by side")
+      check(
+        !finished.debugDescription.isEmpty && !selected.debugDescription.isEmpty && appEvent.name == "launch",
+        "both Events usable side by side"
+      )
+      print("the app's Event and ObservationToken.Event<URL> side by side")
     }
   }
 
