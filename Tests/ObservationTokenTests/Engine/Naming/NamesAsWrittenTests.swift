@@ -128,13 +128,14 @@ struct SameTypedPropertyNamesTests {
     let observer = ChangeRecorder()
     model.addObserver(observer, forKeyPath: \.isArchived)
     model.addObserver(observer, forKeyPath: \.subtitle)
+    let line = #line + 1
     let tokens = [model.observe(\.isPinned) { _, _ in }, model.observe(\.title) { _, _ in }]
     #expect(
       model.observationDescription == """
         TwoBoolsTwoStrings observations:
-          isPinned: ObservationToken for \\TwoBoolsTwoStrings.isPinned []
+          isPinned: ObservationToken for \\TwoBoolsTwoStrings.isPinned [] at \(#fileID):\(line)
           isArchived: ChangeRecorder for \\TwoBoolsTwoStrings.isArchived []
-          title: ObservationToken for \\TwoBoolsTwoStrings.title []
+          title: ObservationToken for \\TwoBoolsTwoStrings.title [] at \(#fileID):\(line)
           subtitle: ChangeRecorder for \\TwoBoolsTwoStrings.subtitle []
         """
     )
