@@ -58,8 +58,8 @@ enum DocCArticles {
 
     static func run() {
       let document = Document()
-      var token: ObservationToken? = document.observe(\.title) { _, change in
-        print(change.oldValue!, "→", change.newValue!)   // Untitled → Draft
+      var token: ObservationToken? = document.onChange(of: \.title) { oldTitle, newTitle in
+        print(oldTitle, "→", newTitle)   // Untitled → Draft
       }
       document.title = "Draft"    // the handler runs now, on this thread
       token = nil                  // no further calls
@@ -67,14 +67,14 @@ enum DocCArticles {
 
       let options: KeyValueObservingOptions = [.initial, .prior]
       let logged = document.observe(\.title, options: options) { _, change in
-        if change.isPrior { print("about to change from", change.oldValue!) }
-        else { print("now", change.newValue!) }
+        if change.isPrior, let oldTitle = change.oldValue { print("about to change from", oldTitle) }
+        else if let newTitle = change.newValue { print("now", newTitle) }
       }
       document.title = "Final"
       logged.invalidate()
 
       var bag = ObservationBag()
-      document.observe(\.isFavorite) { _, change in print(change.newValue!) }
+      document.onChange(of: \.isFavorite) { _, isFavorite in print(isFavorite) }
         .store(in: &bag)
       bag.removeAll()   // every observation in it has ended
       check(bag.isEmpty, "the bag to be empty after removeAll()")
@@ -125,9 +125,9 @@ enum DocCArticles {
       let cell = DocumentCell()
       let first = Document()
       cell.document = first
-      let titles = cell.observe(\.document?.title) { _, change in
-        print(change.newValue! ?? "no document")
-        chained.append(change.newValue! ?? "no document")
+      let titles = cell.onChange(of: \.document?.title) { _, title in
+        print(title ?? "no document")
+        chained.append(title ?? "no document")
       }
       first.title = "Draft"           // Draft
       cell.document = Document()      // Untitled
@@ -138,9 +138,9 @@ enum DocCArticles {
 
       var derived: [String] = []
       let document = Document()
-      let display = document.observe(\.displayTitle) { _, change in
-        print(change.newValue!)
-        derived.append(change.newValue!)
+      let display = document.onChange(of: \.displayTitle) { _, displayTitle in
+        print(displayTitle)
+        derived.append(displayTitle)
       }
       document.title = "Draft"        // Draft
       document.isFavorite = true      // ★ Draft

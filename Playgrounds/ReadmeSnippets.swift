@@ -49,8 +49,8 @@ enum ReadmeSnippets {
       func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
       let document = Document()
-      var token: ObservationToken? = document.observe(\.title) { document, change in
-        print(change.oldValue!, "→", change.newValue!)   // Untitled → Draft
+      var token: ObservationToken? = document.onChange(of: \.title) { oldTitle, newTitle in
+        print(oldTitle, "→", newTitle)   // Untitled → Draft
       }
       document.title = "Draft"    // the handler runs now, on this thread
       token = nil                 // no further calls
@@ -103,7 +103,7 @@ enum ReadmeSnippets {
       let document = Document()
       let cell = DocumentCell()
       cell.document = document
-      let t1 = document.observe(\.title, options: [.initial]) { _, change in print(change.newValue!) }
+      let t1 = document.onChange(of: \.title, initial: true) { oldTitle, newTitle in print(newTitle) }
       let t2 = cell.observe(\.document?.title) { _, change in }   // follows a replaced document
       let t3 = document.observe(\.displayTitle) { _, change in }  // title or isFavorite
       document.title = "Draft"
