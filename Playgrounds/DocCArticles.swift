@@ -146,6 +146,48 @@ enum DocCArticles {
       document.isFavorite = true      // ★ Draft
       check(derived == ["Draft", "★ Draft"], "the derived property to follow both dependencies")
       display.invalidate()
+      plainVarIsNotSeen()
+      subscripts()
+    }
+
+    final class Greeting: KeyValueObservable {
+      @Observed var name = "Ada"
+      var punctuation = "."                       // plain: not observed
+      var text: String { "Hello, " + name + punctuation }
+    }
+
+    static func plainVarIsNotSeen() {
+      var printed: [String] = []
+      func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+      let greeting = Greeting()
+      let shown = greeting.onChange(of: \.text) { oldText, newText in
+        print(oldText, "→", newText)
+      }
+      greeting.punctuation = "!"      // nothing: the change is not seen
+      greeting.name = "Grace"         // Hello, Ada. → Hello, Grace!
+      Swift.print("a derived property over a plain var printed:", printed)
+      check(printed == ["Hello, Ada. → Hello, Grace!"], "the plain var's change unseen, then both values as documented")
+      shown.invalidate()
+    }
+
+    final class Post: KeyValueObservable {
+      @Observed var tags = ["draft", "swift"]
+      var secondTag: String? { tags.indices.contains(1) ? tags[1] : nil }
+    }
+
+    static func subscripts() {
+      var printed: [String] = []
+      func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+      let post = Post()
+      let second = post.onChange(of: \.$tags[1]) { _, tag in
+        print(tag)
+      }
+      post.$tags.insert("kvo", at: 0)   // draft
+      post.tags[1] = "review"         // review
+      Swift.print("a subscript in a key path printed:", printed)
+      check(printed == ["draft", "review"], "the element at the fixed index to be followed")
+      check(post.secondTag == "review" && Post().secondTag == "swift", "the optional element")
+      second.invalidate()
     }
   }
 
@@ -433,10 +475,36 @@ enum DocCArticles {
       @Observed var title = "Untitled"
     }
 
+    final class TitleScreen {
+      var titleText = ""
+      var bag = ObservationBag()
+
+      func start(showing document: Document) {
+        document.onChange(of: \.title, initial: true) { [weak self] _, title in
+          self?.titleText = title
+        }.store(in: &bag)
+      }
+    }
+
     static func run() {
       let document = Document()
       let token = document.observe(\.title) { _, _ in }
       check(token.isValid, "a conforming class to be observable")
+      weakSelf()
+    }
+
+    /// A screen keeping its own tokens, with handlers capturing it weakly, is released.
+    static func weakSelf() {
+      let document = Document()
+      weak var released: TitleScreen?
+      do {
+        let screen = TitleScreen()
+        screen.start(showing: document)
+        document.title = "Draft"
+        check(screen.titleText == "Draft", "the weakly captured screen to be updated")
+        released = screen
+      }
+      check(released == nil, "a screen holding its tokens, captured weakly, to be released")
     }
   }
 }
