@@ -30,6 +30,20 @@ struct SubscriptKeyPathTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test(
+    "In a class that opts in to Swift Observation, a key path through the projection is observed once the property was read"
+  )
+  func projectionSubscriptInBridgedClass() {
+    let settings = BridgedSettings()
+    settings.tags = ["a", "b"]
+    _ = settings.tags
+    var calls: [TokenCall] = []
+    let token = settings.observe(\.$tags[0]) { _, change in calls.append(TokenCall(change)) }
+    settings.$tags.insert("z", at: 0)
+    #expect(calls == [TokenCall(old: "a", new: "z")])
+    withExtendedLifetime(token) {}
+  }
+
   @Test("Key paths through the projection's subscript are equal when their indexes are, wherever written")
   func projectionSubscriptKeyPathEquality() {
     let first = \Document.$tags[0]

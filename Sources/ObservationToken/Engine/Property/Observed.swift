@@ -185,11 +185,19 @@ public struct Observed<Value> {
     projected projectedKeyPath: KeyPath<Subject, ObservedProjection<Value>>,
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> ObservedProjection<Value> {
-    if mayBeTrackingReads(), let read = DependencyTracking.beginRead(),
-      Subject._observationHook == nil || subject[keyPath: storageKeyPath].observers != nil
-    {
-      let observers = observers(of: subject, nil, storageKeyPath)
-      DependencyTracking.endRead(read, of: subject, observers: observers, value: subject[keyPath: storageKeyPath].value)
+    if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
+      // In a class that opts in to another system, only a list that exists, read under the
+      // lock that guards its making.
+      let observers: Unmanaged<PropertyObservers>? =
+        Subject._observationHook == nil
+        ? observers(of: subject, nil, storageKeyPath)
+        : ObservedStorageLocks.lock(for: subject).pointee.withLock {
+          subject[keyPath: storageKeyPath].observers.map { Unmanaged.passUnretained($0) }
+        }
+      if let observers {
+        DependencyTracking.endRead(
+          read, of: subject, observers: observers, value: subject[keyPath: storageKeyPath].value)
+      }
     }
     return ObservedProjection(
       subject: subject,
