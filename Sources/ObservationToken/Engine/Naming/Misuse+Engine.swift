@@ -123,10 +123,18 @@ extension Misuse {
     )
   }
 
+  /// Stops for a read through a collection property's subscript out of its bounds: in the
+  /// evaluation of an observed key path through it (`\.$tags[5]`), with the message about
+  /// the key path's fixed index; elsewhere, as for an edit.
+  @usableFromInline @inline(never)
+  static func invalidRead(at index: Int, of property: () -> String, valid: Range<Int>, at site: Site) -> Never {
+    if isEvaluatingObservedKeyPath { indexOutOfRange(index, ofObserved: property, count: valid.count, at: site) }
+    invalidEdit("read", "at index \(index)", of: property, valid: valid, insertsAt: false, at: site)
+  }
+
   /// Whether the calling thread is evaluating an observed key path (at `observe`, or after
   /// a change), not running a handler called from that evaluation: a cold path, asked
   /// only on the way to a stop.
-  @usableFromInline
   static var isEvaluatingObservedKeyPath: Bool {
     mayBeTrackingReads() && DependencyTracking.beginRead() != nil
   }
@@ -134,7 +142,6 @@ extension Misuse {
   /// Stops for a key path through a collection property's subscript (`\.$tags[5]`) whose
   /// fixed index is out of range when the observation evaluates it: at `site`, the line
   /// the key path was written on.
-  @usableFromInline @inline(never)
   static func indexOutOfRange(_ index: Int, ofObserved property: () -> String, count: Int, at site: Site) -> Never {
     let name = property()
     var written = name

@@ -23,7 +23,10 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   public subscript(index: Int, file: _CallerFile = #fileID, line: _CallerLine = #line) -> Value.Element {
     get {
       let value = withStorage { $0.value }
-      guard value.indices.contains(index) else { invalidRead(at: index, of: value, file: file.file, line: line.line) }
+      guard value.indices.contains(index) else {
+        Misuse.invalidRead(
+          at: index, of: name, valid: value.startIndex..<value.endIndex, at: .call(file: file.file, line: line.line))
+      }
       return value[index]
     }
     nonmutating set {
@@ -220,17 +223,6 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     guard bounds.lowerBound >= value.startIndex && bounds.upperBound <= value.endIndex else {
       invalidEdit(operation, "the range \(bounds)", of: value, file: file, line: line)
     }
-  }
-
-  /// Stops at the caller's `file` and `line` for a read of `value` out of its bounds: in
-  /// the evaluation of an observed key path through the subscript (`\.$tags[5]`), a
-  /// message about the key path's fixed index; elsewhere, as for an edit.
-  @inlinable
-  func invalidRead(at index: Int, of value: Value, file: StaticString, line: UInt) -> Never {
-    if Misuse.isEvaluatingObservedKeyPath {
-      Misuse.indexOutOfRange(index, ofObserved: name, count: value.count, at: .call(file: file, line: line))
-    }
-    invalidEdit("read", "at index \(index)", of: value, file: file, line: line)
   }
 
   /// Stops at the caller's `file` and `line` for an edit of `value` out of its bounds;
