@@ -23,6 +23,9 @@ import Synchronization
 ///
 /// For collections, the projected value (`document.$tags`) mutates in place and reports
 /// insertions, removals and replacements with their indexes; see ``ObservedProjection``.
+/// Append through it (`document.$tags.append("draft")`) when the property is observed:
+/// an insertion carries only the new elements, O(1) each, where each append through the
+/// property copies the whole old value for the observers — quadratic in a loop.
 ///
 /// - Complexity: A set with nobody observing is a nil check beside the store; with
 ///   observers, proportional to the observers of that one property, not of the object. A
