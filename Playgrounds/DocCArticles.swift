@@ -61,8 +61,8 @@ enum DocCArticles {
 
     static func run() {
       let document = Document()
-      var token: ObservationToken? = document.observe(\.title) { _, change in
-        print(change.oldValue!, "→", change.newValue!)   // Untitled → Draft
+      var token: ObservationToken? = document.onChange(of: \.title) { oldTitle, newTitle in
+        print(oldTitle, "→", newTitle)   // Untitled → Draft
       }
       document.title = "Draft"    // the handler runs now, on this thread
       token = nil                  // no further calls
@@ -70,14 +70,14 @@ enum DocCArticles {
 
       let options: KeyValueObservingOptions = [.initial, .prior]
       let logged = document.observe(\.title, options: options) { _, change in
-        if change.isPrior { print("about to change from", change.oldValue!) }
-        else { print("now", change.newValue!) }
+        if change.isPrior, let oldTitle = change.oldValue { print("about to change from", oldTitle) }
+        else if let newTitle = change.newValue { print("now", newTitle) }
       }
       document.title = "Final"
       logged.invalidate()
 
       var bag = ObservationBag()
-      document.observe(\.isFavorite) { _, change in print(change.newValue!) }
+      document.onChange(of: \.isFavorite) { _, isFavorite in print(isFavorite) }
         .store(in: &bag)
       bag.removeAll()   // every observation in it has ended
       check(bag.isEmpty, "the bag to be empty after removeAll()")
@@ -128,9 +128,9 @@ enum DocCArticles {
       let cell = DocumentCell()
       let first = Document()
       cell.document = first
-      let titles = cell.observe(\.document?.title) { _, change in
-        print(change.newValue! ?? "no document")
-        chained.append(change.newValue! ?? "no document")
+      let titles = cell.onChange(of: \.document?.title) { _, title in
+        print(title ?? "no document")
+        chained.append(title ?? "no document")
       }
       first.title = "Draft"           // Draft
       cell.document = Document()      // Untitled
@@ -141,14 +141,56 @@ enum DocCArticles {
 
       var derived: [String] = []
       let document = Document()
-      let display = document.observe(\.displayTitle) { _, change in
-        print(change.newValue!)
-        derived.append(change.newValue!)
+      let display = document.onChange(of: \.displayTitle) { _, displayTitle in
+        print(displayTitle)
+        derived.append(displayTitle)
       }
       document.title = "Draft"        // Draft
       document.isFavorite = true      // ★ Draft
       check(derived == ["Draft", "★ Draft"], "the derived property to follow both dependencies")
       display.invalidate()
+      plainVarIsNotSeen()
+      subscripts()
+    }
+
+    final class Greeting: KeyValueObservable {
+      @Observed var name = "Ada"
+      var punctuation = "."                       // plain: not observed
+      var text: String { "Hello, " + name + punctuation }
+    }
+
+    static func plainVarIsNotSeen() {
+      var printed: [String] = []
+      func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+      let greeting = Greeting()
+      let shown = greeting.onChange(of: \.text) { oldText, newText in
+        print(oldText, "→", newText)
+      }
+      greeting.punctuation = "!"      // nothing: the change is not seen
+      greeting.name = "Grace"         // Hello, Ada. → Hello, Grace!
+      Swift.print("a derived property over a plain var printed:", printed)
+      check(printed == ["Hello, Ada. → Hello, Grace!"], "the plain var's change unseen, then both values as documented")
+      shown.invalidate()
+    }
+
+    final class Post: KeyValueObservable {
+      @Observed var tags = ["draft", "swift"]
+      var secondTag: String? { tags.indices.contains(1) ? tags[1] : nil }
+    }
+
+    static func subscripts() {
+      var printed: [String] = []
+      func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+      let post = Post()
+      let second = post.onChange(of: \.$tags[1]) { _, tag in
+        print(tag)
+      }
+      post.$tags.insert("kvo", at: 0)   // draft
+      post.tags[1] = "review"         // review
+      Swift.print("a subscript in a key path printed:", printed)
+      check(printed == ["draft", "review"], "the element at the fixed index to be followed")
+      check(post.secondTag == "review" && Post().secondTag == "swift", "the optional element")
+      second.invalidate()
     }
   }
 
@@ -436,10 +478,36 @@ enum DocCArticles {
       @Observed var title = "Untitled"
     }
 
+    final class TitleScreen {
+      var titleText = ""
+      var bag = ObservationBag()
+
+      func start(showing document: Document) {
+        document.onChange(of: \.title, initial: true) { [weak self] _, title in
+          self?.titleText = title
+        }.store(in: &bag)
+      }
+    }
+
     static func run() {
       let document = Document()
       let token = document.observe(\.title) { _, _ in }
       check(token.isValid, "a conforming class to be observable")
+      weakSelf()
+    }
+
+    /// A screen keeping its own tokens, with handlers capturing it weakly, is released.
+    static func weakSelf() {
+      let document = Document()
+      weak var released: TitleScreen?
+      do {
+        let screen = TitleScreen()
+        screen.start(showing: document)
+        document.title = "Draft"
+        check(screen.titleText == "Draft", "the weakly captured screen to be updated")
+        released = screen
+      }
+      check(released == nil, "a screen holding its tokens, captured weakly, to be released")
     }
   }
 }

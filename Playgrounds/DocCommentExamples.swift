@@ -69,6 +69,7 @@ enum DocCommentExamples {
     private let finishedSender = EventSender<URL>(name: "Downloader.finished")
     var finished: Event<URL> { finishedSender.event }
     func complete(_ url: URL) { finishedSender.send(url) }
+    var isHeard: Bool { finishedSender.hasSubscribers }
   }
 
   // MARK: observe(_:options:on:file:line:changeHandler:), the subject and its change
@@ -141,6 +142,10 @@ enum DocCommentExamples {
     let statusLabel = UILabel()
     var bag = ObservationBag()
 
+    func show(_ url: URL) {
+      statusLabel.text = "Next: \(url.lastPathComponent)"
+    }
+
     func follow(_ downloader: Downloader) {
       downloader.finished.subscribe(on: MainActor.shared) { [weak self] url in
         self?.statusLabel.text = "Downloaded \(url.lastPathComponent)"
@@ -160,6 +165,21 @@ enum DocCommentExamples {
       document.bind(\.title, to: titleLabel, \.text, on: MainActor.shared).store(in: &bag)
       document.bind(\.isFavorite, to: starButton, \.title, on: MainActor.shared) { $0 ? "★" : "☆" }
         .store(in: &bag)
+    }
+  }
+
+  // MARK: Event.subscribeOnce(_:file:line:), awaited instead
+
+  /// The next value, awaited from main-actor code: the loop subscribes, and leaving it ends
+  /// the subscription.
+  @MainActor final class DownloadWaiter {
+    let statusBar = StatusBar()
+
+    func showNext(of downloader: Downloader) async {
+      for await url in downloader.finished.values {
+        statusBar.show(url)  // the next URL sent
+        break
+      }
     }
   }
 
@@ -215,6 +235,15 @@ enum DocCommentExamples {
     check(detail.titleLabel.text == "Notes" && detail.starButton.title == "★", "bindings written on the main actor")
     check(statusBar.statusLabel.text == "Downloaded report.pdf", "the status bar set on the main actor")
     for token in [saving, indexing, archiving] { token.invalidate() }
+
+    statusBar.bag.removeAll()
+    let waiter = DownloadWaiter()
+    let waiting = Task { await waiter.showNext(of: downloader) }
+    while !downloader.isHeard { await Task.yield() }
+    downloader.complete(URL(fileURLWithPath: "/tmp/next.pdf"))
+    await waiting.value
+    check(waiter.statusBar.statusLabel.text == "Next: next.pdf", "the awaited value shown, from main-actor code")
+    check(!downloader.isHeard, "leaving the loop to end the subscription")
   }
 
   /// Lets the main queue run what was queued on it.

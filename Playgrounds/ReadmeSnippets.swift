@@ -26,16 +26,21 @@ enum ReadmeSnippets {
   // Module selectors (`::`) came with Swift 6.3's compiler; older ones skip this snippet
   // unparsed, so the walkthroughs build with every Swift the tests run on.
   #if compiler(>=6.3)
-  /// Troubleshooting: an app's own `Event` hides the package's; a module selector names it.
+  /// Troubleshooting: an app's own `Event` hides the package's; the token class's alias, or
+  /// a module selector, names it.
   enum AppWithItsOwnEvent {
     struct Event { var name: String }
 
     static func run() {
-      let sender = EventSender<URL>(name: "Downloader.finished")
-      let finished: ObservationToken::Event<URL> = sender.event
+      let sender = ObservationToken.EventSender<URL>(name: "Downloader.finished")
+      let finished: ObservationToken.Event<URL> = sender.event
+      let selected: ObservationToken::Event<URL> = sender.event
       let appEvent = Event(name: "launch")
-      check(!finished.debugDescription.isEmpty && appEvent.name == "launch", "both Events usable side by side")
-      print("the app's Event and ObservationToken::Event<URL> side by side")
+      check(
+        !finished.debugDescription.isEmpty && !selected.debugDescription.isEmpty && appEvent.name == "launch",
+        "both Events usable side by side"
+      )
+      print("the app's Event and ObservationToken.Event<URL> side by side")
     }
   }
   #endif
@@ -50,8 +55,8 @@ enum ReadmeSnippets {
       func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
       let document = Document()
-      var token: ObservationToken? = document.observe(\.title) { document, change in
-        print(change.oldValue!, "→", change.newValue!)   // Untitled → Draft
+      var token: ObservationToken? = document.onChange(of: \.title) { oldTitle, newTitle in
+        print(oldTitle, "→", newTitle)   // Untitled → Draft
       }
       document.title = "Draft"    // the handler runs now, on this thread
       token = nil                 // no further calls
@@ -104,7 +109,7 @@ enum ReadmeSnippets {
       let document = Document()
       let cell = DocumentCell()
       cell.document = document
-      let t1 = document.observe(\.title, options: [.initial]) { _, change in print(change.newValue!) }
+      let t1 = document.onChange(of: \.title, initial: true) { oldTitle, newTitle in print(newTitle) }
       let t2 = cell.observe(\.document?.title) { _, change in }   // follows a replaced document
       let t3 = document.observe(\.displayTitle) { _, change in }  // title or isFavorite
       document.title = "Draft"

@@ -57,8 +57,8 @@ enum ReadmeTour {
     page("The README's examples")
     let document = Document()
     var firstExample: [String] = []
-    var token: ObservationToken? = document.observe(\.title) { document, change in
-      firstExample.append("\(change.oldValue!) → \(change.newValue!)")
+    var token: ObservationToken? = document.onChange(of: \.title) { oldTitle, newTitle in
+      firstExample.append("\(oldTitle) → \(newTitle)")
     }
     document.title = "Draft"
     token = nil
@@ -68,10 +68,10 @@ enum ReadmeTour {
 
     var options: [String] = []
     let optionsToken = document.observe(\.title, options: [.initial, .prior]) { _, change in
-      if change.isPrior {
-        options.append("about to change from \(change.oldValue!)")
-      } else {
-        options.append("now \(change.newValue!)")
+      if change.isPrior, let oldTitle = change.oldValue {
+        options.append("about to change from \(oldTitle)")
+      } else if let newTitle = change.newValue {
+        options.append("now \(newTitle)")
       }
     }
     document.title = "Again"
@@ -81,9 +81,9 @@ enum ReadmeTour {
 
     let cell = DocumentCell()
     var chain: [String?] = []
-    let t1 = cell.observe(\.document?.title) { _, change in chain.append(change.newValue ?? nil) }
+    let t1 = cell.onChange(of: \.document?.title) { _, title in chain.append(title) }
     var derived: [String] = []
-    let t2 = document.observe(\.displayTitle) { _, change in derived.append(change.newValue!) }
+    let t2 = document.onChange(of: \.displayTitle) { _, displayTitle in derived.append(displayTitle) }
     cell.document = document
     document.isFavorite = true
     print("chain:", chain, "derived:", derived)
@@ -119,7 +119,7 @@ enum ReadmeTour {
       let note = try JSONDecoder().decode(Note.self, from: Data(#"{"title":"Draft"}"#.utf8))
       var noteTitles: [String] = []
       // Observable like any other.
-      let noteToken = note.observe(\.title) { _, change in noteTitles.append(change.newValue!) }
+      let noteToken = note.onChange(of: \.title) { _, title in noteTitles.append(title) }
       let json = try JSONEncoder().encode(note)  // {"title":"Draft"}
       note.title = "Final"
       noteToken.invalidate()

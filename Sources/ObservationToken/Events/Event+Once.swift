@@ -13,10 +13,19 @@ extension Event {
   /// }.store(in: &bag)
   /// ```
   ///
-  /// In async code, await the value instead: `await downloader.finished.values.first { _ in true }`
-  /// subscribes, returns the next value sent (or the first that matches, with another
-  /// predicate) and ends its subscription as it returns. `subscribeOnce` is for code that
-  /// does not wait: a handler that reacts once, on the sending thread, as the send happens.
+  /// In async code, await the value instead: the loop subscribes, and leaving it ends the
+  /// subscription. (`values.first { _ in true }` does the same from code that is not
+  /// isolated to an actor; from `@MainActor` code the compiler will not send its closure.)
+  ///
+  /// ```swift
+  /// for await url in downloader.finished.values {
+  ///   statusBar.show(url)   // the next URL sent
+  ///   break
+  /// }
+  /// ```
+  ///
+  /// `subscribeOnce` is for code that does not wait: a handler that reacts once, on the
+  /// sending thread, as the send happens.
   ///
   /// - Parameters:
   ///   - handler: Receives the next sent value.

@@ -7,7 +7,7 @@
 ///
 /// `@unchecked Sendable`: the delivery is a weak reference, which the runtime loads
 /// atomically, set once before the entry is shared.
-final class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sendable {
+class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sendable {
   private weak var delivery: ScheduledDelivery<Parameter>?
 
   init(source: EventSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {

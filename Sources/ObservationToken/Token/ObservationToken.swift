@@ -87,8 +87,11 @@ extension ObservationToken: CustomDebugStringConvertible {
   ///
   /// `@Observed` properties are named as written, `\DocumentCell.document?.title` for a
   /// chain. The runtime's form, `\Document.<computed (String)>`, remains where no name can
-  /// be told: for a computed property that is not `@Observed` (such as `displayTitle`),
-  /// and for a chain once its token has ended or its subject is gone.
+  /// be told: for a computed property that is not `@Observed` (such as `displayTitle`);
+  /// for a chain's steps past an optional that is `nil` (`\DocumentCell.document?.<computed
+  /// (String)>?` while `document` is `nil`: a key path does not say which property a step
+  /// is, and no object is there to look at); and for a chain once its token has ended or
+  /// its subject is gone.
   public var debugDescription: String {
     "ObservationToken(\(subscription.summary), " + (isValid ? "valid" : "invalid") + ")"
   }

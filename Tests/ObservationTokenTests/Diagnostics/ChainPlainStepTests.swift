@@ -80,15 +80,17 @@ enum ReplacedPlainStep: String, CaseIterable, Codable, Sendable {
   /// The same, the old object released with it: found at once.
   case plainVarAfterObservedStepOldObjectReleased
 
-  /// The key path and its root, as the message names them.
+  /// The key path and its root, as the message names them: `@Observed` properties by
+  /// their names, a step the runtime cannot name (a computed property, a `weak var`) and
+  /// what follows it in the runtime's form.
   var keyPathText: String {
     switch self {
     case .plainVarOldObjectKept, .plainVarOldObjectReleased, .plainVarSetToNil:
-      #"\PlainStepHolder.plain?.<computed (String)>? on PlainStepHolder"#
+      #"\PlainStepHolder.plain?.title? on PlainStepHolder"#
     case .computedStepOverPlainVar, .weakVar:
       #"\PlainStepHolder.<computed (Optional<Titled>)>?.<computed (String)>? on PlainStepHolder"#
     case .plainVarAfterObservedStep, .plainVarAfterObservedStepOldObjectReleased:
-      #"\HolderShelf.holder?.plain?.<computed (String)>? on HolderShelf"#
+      #"\HolderShelf.holder?.plain?.title? on HolderShelf"#
     }
   }
 

@@ -24,7 +24,7 @@ struct MisuseStopTests {
   }
 
   @Test(
-    "An edit of a collection property out of its bounds stops at the caller's line, naming the property; nothing was changed or notified",
+    "An edit of a collection property out of its bounds stops at the caller's line, naming the property and, for an insertion only, the positions to insert at; nothing was changed or notified",
     arguments: InvalidEdit.allCases
   )
   func invalidEditStops(edit: InvalidEdit) async {
@@ -38,7 +38,7 @@ struct MisuseStopTests {
     let line = edit.call(on: Document()).line
     let header = "\(#fileID):\(line): Fatal error: ObservationToken: "
     #expect(message.contains("\(header)cannot \(edit.expectedWhat) of \\Document.tags"))
-    #expect(message.contains("whose valid indexes are 0..<3 (positions 0...3 to insert); nothing was changed."))
+    #expect(message.contains("whose valid indexes are 0..<3\(edit.expectedPositions); nothing was changed."))
     #expect(message.contains("Check the index against the collection's count first."))
   }
 }
@@ -131,6 +131,15 @@ enum InvalidEdit: String, CaseIterable, Codable, Sendable {
     case .removeNegative: (#line, { document.$tags.remove(at: -1) })
     case .removeSubrangePastEnd: (#line, { document.$tags.removeSubrange(2..<4) })
     case .replaceSubrangePastEnd: (#line, { document.$tags.replaceSubrange(2..<4, with: ["x", "y"]) })
+    }
+  }
+
+  /// The insertion positions the message lists after the valid indexes: only for an
+  /// insertion, whose positions include the end.
+  var expectedPositions: String {
+    switch self {
+    case .insertPastEnd, .insertContentsPastEnd: " (positions 0...3 to insert)"
+    default: ""
     }
   }
 

@@ -68,7 +68,7 @@ extension ObservationToken {
   /// The KVO subscription decorated with the engine's ``Binding``, reused as it is: the
   /// weak target, its release ending the binding, the guard against loops. The value is
   /// read from the subject, so a to-many change applies the whole new value.
-  private convenience init<Subject: NSObject, Value, Target: AnyObject>(
+  convenience init<Subject: NSObject, Value, Target: AnyObject>(
     binding subject: Subject,
     _ keyPath: KeyPath<Subject, Value>,
     to target: Target,

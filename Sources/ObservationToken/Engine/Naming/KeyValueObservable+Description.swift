@@ -1,14 +1,20 @@
 extension KeyValueObservable {
   /// A description of this object's live registrations, one line each: the property,
-  /// the observer's type, the key path it registered for, the options and the context.
+  /// the observer's type, the key path it registered for, the options, the context, and
+  /// where a token's observation was made.
   ///
   /// Use it to find stray observers while debugging:
   ///
   /// ```swift
   /// print(document.observationDescription)
   /// // Document observations:
-  /// //   \Document.title: LegacyObserver for \Document.title [.old, .new] context 0x…
+  /// //   title: ObservationToken for \Document.title [] at App/Editor.swift:12
+  /// //   title: LegacyObserver for \Document.title [.old, .new] context 0x…
   /// ```
+  ///
+  /// Where a token was made is known for a plain `observe` and for every chain or derived
+  /// property; a token whose handler also takes the token, a delivery elsewhere and a
+  /// binding keep no record of it, so that their registrations stay small.
   public var observationDescription: String {
     var lines = ["\(Self.self) observations:"]
     for property in ReflectedProperty.all(of: self) {
@@ -35,6 +41,7 @@ extension ObservationRegistration {
     let options = info.observerType == nil ? info.options.subtracting([.old, .new]) : info.options
     var text = "\(observer) for \(keyPath) \(options)"
     if let context = info.context { text += " context \(context)" }
+    if info.observerType == nil, let place = madeAtDescription { text += " at \(place)" }
     return text
   }
 }

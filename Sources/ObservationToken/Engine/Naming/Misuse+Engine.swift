@@ -41,18 +41,17 @@ extension Misuse {
   }
 
   /// Stops for a chain that found `step`, which is not `@Observed`, replaced with nothing
-  /// reported; see ``ChainPlainStep``. `properties` are the key path's first properties,
-  /// to name it with. Decided by a later change, the message names the observation.
+  /// reported; see ``ChainPlainStep``. `keyPathName` is the key path as written, as far as
+  /// what it reads can name it. Decided by a later change, the message names the observation.
   static func chainStepReplacedUnseen(
-    _ keyPath: AnyKeyPath,
-    startingWith properties: [ReflectedProperty],
+    _ keyPathName: String,
     on rootType: Any.Type,
     step: String,
     at site: Site
   ) -> Never {
     stop(
       """
-      \(PropertyName.of(keyPath, startingWith: properties)) on \(rootType)\(site.observedAt) found \
+      \(keyPathName) on \(rootType)\(site.observedAt) found \
       what it reads replaced, and nothing reported it: \(step) is not @Observed, so it cannot report \
       its replacement, and the observation would miss the new object's changes and report the old \
       one's with the new one's values. Mark \(step) @Observed (a let, which is never replaced, may \
@@ -103,19 +102,58 @@ extension Misuse {
   }
 
   /// Stops for an edit of a collection property outside its bounds, which changed nothing.
+  /// The positions to insert at are listed only for an insertion (`insertsAt`): the valid
+  /// indexes of a read, a replacement or a removal end before the end position.
   @usableFromInline @inline(never)
   static func invalidEdit(
     _ operation: StaticString,
     _ target: @autoclosure () -> String,
     of property: () -> String,
     valid: Range<Int>,
+    insertsAt: Bool,
     at site: Site
   ) -> Never {
+    let positions = insertsAt ? " (positions \(valid.lowerBound)...\(valid.upperBound) to insert)" : ""
     stop(
       """
-      cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid) \
-      (positions \(valid.lowerBound)...\(valid.upperBound) to insert); nothing was changed. \
-      Check the index against the collection's count first.
+      cannot \(operation) \(target()) of \(property()), whose valid indexes are \(valid)\(positions); \
+      nothing was changed. Check the index against the collection's count first.
+      """,
+      at: site
+    )
+  }
+
+  /// Stops for a read through a collection property's subscript out of its bounds: in the
+  /// evaluation of an observed key path through it (`\.$tags[5]`), with the message about
+  /// the key path's fixed index; elsewhere, as for an edit.
+  @usableFromInline @inline(never)
+  static func invalidRead(at index: Int, of property: () -> String, valid: Range<Int>, at site: Site) -> Never {
+    if isEvaluatingObservedKeyPath { indexOutOfRange(index, ofObserved: property, count: valid.count, at: site) }
+    invalidEdit("read", "at index \(index)", of: property, valid: valid, insertsAt: false, at: site)
+  }
+
+  /// Whether the calling thread is evaluating an observed key path (at `observe`, or after
+  /// a change), not running a handler called from that evaluation: a cold path, asked
+  /// only on the way to a stop.
+  static var isEvaluatingObservedKeyPath: Bool {
+    mayBeTrackingReads() && DependencyTracking.beginRead() != nil
+  }
+
+  /// Stops for a key path through a collection property's subscript (`\.$tags[5]`) whose
+  /// fixed index is out of range when the observation evaluates it: at `site`, the line
+  /// the key path was written on.
+  static func indexOutOfRange(_ index: Int, ofObserved property: () -> String, count: Int, at site: Site) -> Never {
+    let name = property()
+    var written = name
+    if let dot = written.lastIndex(of: ".") { written.insert("$", at: written.index(after: dot)) }
+    let valid = count == 0 ? "it is empty" : "its valid indexes are 0..<\(count)"
+    stop(
+      """
+      the observed key path written here reads \(written)[\(index)], but \(name) has \(count) \
+      element\(count == 1 ? "" : "s"): \(valid). An observation evaluates its key path when it is made \
+      and after every change, and a key path's index is fixed when it is written. Observe the \
+      collection itself, or a computed property that returns an optional element \
+      (tags.indices.contains(i) ? tags[i] : nil), where the element may be missing.
       """,
       at: site
     )

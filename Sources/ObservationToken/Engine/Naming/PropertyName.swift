@@ -43,11 +43,103 @@ enum PropertyName {
   /// properties, in order and of its value type, and the last of them holds the very
   /// `value` the key path gave (a computed property that reads one `@Observed` property of
   /// its own type, such as `title.uppercased()`, is not that property).
-  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject, value: Any) -> String {
-    guard let read = properties(reading: lists, from: root), let last = read.last,
-      ValueIdentity.same(last.value, value)
-    else { return ofKeyPath(keyPath) }
-    return naming(ofKeyPath(keyPath), read.map { ($0.name, $0.valueType) })
+  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject, value: Any?) -> String {
+    let text = ofKeyPath(keyPath)
+    guard let value, let read = properties(reading: lists, from: root), let last = read.last,
+      ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count
+    else { return walking(keyPath, reading: lists, from: root, value: value) }
+    return naming(text, read.map { ($0.name, $0.valueType) })
+  }
+
+  /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
+  /// with each computed component named that can be told: the key path's steps are
+  /// followed from `root` — a stored step (which the runtime names) by reflecting the
+  /// object it is on, a computed one as the `@Observed` property, of that object, whose
+  /// list is the next read's. Where an optional along the way is `nil`, the property is
+  /// found from the type alone, by where the next read's property is stored. Naming stops
+  /// at the first computed component that is not such a property, which keeps the
+  /// runtime's form, as does every one after it; the last component is named only when
+  /// the property holds the very `value` the key path gave (see ``of(_:reading:from:value:)``),
+  /// unless `checksLastValue` is `false`: for a stop's message, which has no value to check.
+  static func walking(
+    _ keyPath: AnyKeyPath,
+    reading lists: [ObserverList],
+    from root: AnyObject,
+    value: Any?,
+    checksLastValue: Bool = true
+  ) -> String {
+    let text = ofKeyPath(keyPath)
+    let rootPrefix = "\\\(type(of: keyPath).rootType)."
+    guard text.hasPrefix(rootPrefix) else { return text }
+    let components = computedComponents(in: text)
+    var current: Any? = root
+    var currentType: Any.Type? = type(of: root)
+    var readIndex = 0
+    var names: [(whole: Range<String.Index>, name: String)] = []
+    var position = text.index(text.startIndex, offsetBy: rootPrefix.count)
+    for (offset, component) in components.enumerated() {
+      for step in text[position..<component.whole.lowerBound].split(separator: ".") {
+        let name = step.drop(while: { $0 == "?" || $0 == "!" }).prefix(while: { $0 != "?" && $0 != "!" })
+        if !name.isEmpty { (current, currentType) = storedStep(String(name), of: current) }
+      }
+      guard readIndex < lists.count,
+        let found = observedProperty(listedIn: lists[readIndex], of: current, type: currentType),
+        text[component.valueType] == String(describing: found.valueType)
+      else { break }
+      if checksLastValue, offset == components.count - 1 {
+        guard let value, let held = found.value, ValueIdentity.same(held, value) else { break }
+      }
+      names.append((component.whole, found.name))
+      current = found.value
+      currentType = found.valueType
+      readIndex += 1
+      position = component.whole.upperBound
+    }
+    var named = text
+    for (whole, name) in names.reversed() { named.replaceSubrange(whole, with: name) }
+    return named
+  }
+
+  /// What the stored property `name` of `value` (an object, or an optional holding one)
+  /// holds, and its type; `nil`, and the type where it is known, when it cannot be read.
+  private static func storedStep(_ name: String, of value: Any?) -> (Any?, Any.Type?) {
+    guard let value, let object = ReflectedProperty.object(in: value) else { return (nil, nil) }
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      if let child = current.children.first(where: { $0.label == name }) {
+        return (child.value, type(of: child.value))
+      }
+      mirror = current.superclassMirror
+    }
+    return (nil, nil)
+  }
+
+  /// The `@Observed` property whose list is `list`: found on the object `value` is or holds;
+  /// where that is `nil` (`type` is then an optional's wrapped class), or another object
+  /// than the one read, from the type alone, by where the property is stored.
+  private static func observedProperty(
+    listedIn list: ObserverList,
+    of value: Any?,
+    type: Any.Type?
+  ) -> (name: String, valueType: Any.Type, value: Any?)? {
+    var type = type
+    if let value, let object = ReflectedProperty.object(in: value) {
+      if let found = ReflectedProperty.all(of: object).first(where: { $0.observers?.list === list }) {
+        return (found.name, found.valueType, found.value)
+      }
+      // Another object than the one read, since replaced: the same property of its type.
+      type = Swift.type(of: object)
+    }
+    guard let type = type.map(wrappedType), type is AnyClass,
+      let field = ReflectedProperty.observedField(in: type, storedAt: list.storageOffset)
+    else { return nil }
+    return (field.name, field.valueType, nil)
+  }
+
+  /// `type` without the optionals around it.
+  private static func wrappedType(_ type: Any.Type) -> Any.Type {
+    guard let optional = type as? any OptionalType.Type else { return type }
+    return wrappedType(optional.wrappedType)
   }
 
   /// The `@Observed` properties of `lists`, read in that order as a chain reads them:
@@ -159,4 +251,13 @@ enum PropertyName {
     }
     return components
   }
+}
+
+/// An optional's type, which names the type it wraps.
+private protocol OptionalType {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -23,6 +23,9 @@ import Synchronization
 ///
 /// For collections, the projected value (`document.$tags`) mutates in place and reports
 /// insertions, removals and replacements with their indexes; see ``ObservedProjection``.
+/// Append through it (`document.$tags.append("draft")`) when the property is observed:
+/// an insertion carries only the new elements, O(1) each, where each append through the
+/// property copies the whole old value for the observers — quadratic in a loop.
 ///
 /// - Complexity: A set with nobody observing is a nil check beside the store; with
 ///   observers, proportional to the observers of that one property, not of the object. A
@@ -174,13 +177,32 @@ public struct Observed<Value> {
   }
 
   /// Mutates a collection property in place, reporting indexes; see ``ObservedProjection``.
+  ///
+  /// Reaching the projection reads the property, as its getter does, so that a key path
+  /// through it (`\.$tags[0]`) is observed. (A class that opts in to another observation
+  /// system names the property to it by the wrapped key path, which is not at hand here:
+  /// its read is recorded once the property's list exists, made by any plain read.)
   @inlinable
   public static subscript<Subject: KeyValueObservable>(
     _enclosingInstance subject: Subject,
     projected projectedKeyPath: KeyPath<Subject, ObservedProjection<Value>>,
     storage storageKeyPath: ReferenceWritableKeyPath<Subject, Observed<Value>>
   ) -> ObservedProjection<Value> {
-    ObservedProjection(
+    if mayBeTrackingReads(), let read = DependencyTracking.beginRead() {
+      // In a class that opts in to another system, only a list that exists, read under the
+      // lock that guards its making.
+      let observers: Unmanaged<PropertyObservers>? =
+        Subject._observationHook == nil
+        ? observers(of: subject, nil, storageKeyPath)
+        : ObservedStorageLocks.lock(for: subject).pointee.withLock {
+          subject[keyPath: storageKeyPath].observers.map { Unmanaged.passUnretained($0) }
+        }
+      if let observers {
+        DependencyTracking.endRead(
+          read, of: subject, observers: observers, value: subject[keyPath: storageKeyPath].value)
+      }
+    }
+    return ObservedProjection(
       subject: subject,
       access: { subject, body in body(&unsafeDowncast(subject, to: Subject.self)[keyPath: storageKeyPath]) },
       name: { PropertyName.ofStorage(storageKeyPath) },

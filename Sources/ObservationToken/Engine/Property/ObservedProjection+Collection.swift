@@ -6,6 +6,12 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
 
   /// The element at `index`; setting it is a ``KeyValueChange/Kind/replacement``.
   ///
+  /// A key path may go through it: `document.observe(\.$tags[0])` observes the element at
+  /// index 0 — the index is fixed, the element is whatever the collection holds there
+  /// after each change. An index out of range when the key path is evaluated, at `observe`
+  /// or after a later change, stops the program with a message naming the key path's
+  /// index, the collection's count and the line the key path was written on.
+  ///
   /// - Parameters:
   ///   - index: The element's index.
   ///   - file: The file a stop names; leave the default.
@@ -14,14 +20,17 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   ///   caller's line with a message naming the property, and nothing is stored or
   ///   notified.
   @inlinable
-  public subscript(index: Int, file: StaticString = #fileID, line: UInt = #line) -> Value.Element {
+  public subscript(index: Int, file: _CallerFile = #fileID, line: _CallerLine = #line) -> Value.Element {
     get {
       let value = withStorage { $0.value }
-      checkIndex(index, in: value, operation: "read", file: file, line: line)
+      guard value.indices.contains(index) else {
+        Misuse.invalidRead(
+          at: index, of: name, valid: value.startIndex..<value.endIndex, at: .call(file: file.file, line: line.line))
+      }
       return value[index]
     }
     nonmutating set {
-      checkIndex(index, in: withStorage { $0.value }, operation: "replace", file: file, line: line)
+      checkIndex(index, in: withStorage { $0.value }, operation: "replace", file: file.file, line: line.line)
       edit(index..<(index + 1), with: CollectionOfOne(newValue))
     }
   }
@@ -204,7 +213,7 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
   @inlinable @inline(__always)
   func checkPosition(_ index: Int, in value: Value, operation: StaticString, file: StaticString, line: UInt) {
     guard (value.startIndex...value.endIndex).contains(index) else {
-      invalidEdit(operation, "at position \(index)", of: value, file: file, line: line)
+      invalidEdit(operation, "at position \(index)", of: value, insertsAt: true, file: file, line: line)
     }
   }
 
@@ -216,16 +225,25 @@ where Value: RangeReplaceableCollection & MutableCollection & RandomAccessCollec
     }
   }
 
-  /// Stops at the caller's `file` and `line` for an edit of `value` out of its bounds.
+  /// Stops at the caller's `file` and `line` for an edit of `value` out of its bounds;
+  /// `insertsAt` when the edit inserts, whose message lists the positions to insert at.
   @inlinable
   func invalidEdit(
     _ operation: StaticString,
     _ target: @autoclosure () -> String,
     of value: Value,
+    insertsAt: Bool = false,
     file: StaticString,
     line: UInt
   ) -> Never {
     let valid = value.startIndex..<value.endIndex
-    Misuse.invalidEdit(operation, target(), of: name, valid: valid, at: .call(file: file, line: line))
+    Misuse.invalidEdit(
+      operation,
+      target(),
+      of: name,
+      valid: valid,
+      insertsAt: insertsAt,
+      at: .call(file: file, line: line)
+    )
   }
 }

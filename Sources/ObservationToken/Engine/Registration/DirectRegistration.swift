@@ -54,6 +54,10 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   /// Not kept: a token's registration stays small.
   @usableFromInline var observedAt: SourceLocation? { nil }
 
+  /// Kept by a token's registration that holds its change handler itself, in room its
+  /// allocation has anyway (see ``ClosureRegistration``); not by the others, which have none.
+  @usableFromInline var madeAtDescription: String? { nil }
+
   override var summary: String { info.summary(naming: keyPathName) }
 
   /// Named from the key path's root type and where its list says the property's storage

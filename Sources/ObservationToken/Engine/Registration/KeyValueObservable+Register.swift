@@ -54,7 +54,7 @@ extension KeyValueObservable {
         let direct: DirectRegistration =
           switch handler {
           case .changeHandler(let changeHandler):
-            ClosureRegistration(list: list, info: info, changeHandler: changeHandler)
+            ClosureRegistration(list: list, info: info, changeHandler: changeHandler, file: file, line: line)
           case .specialized(let handler): HandlerRegistration(list: list, info: info, handler: handler)
           }
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)

@@ -20,6 +20,10 @@ protocol ObservationRegistration: Subscription {
   /// registration keeps no record of it.
   var observedAt: SourceLocation? { get }
 
+  /// Where the observation was made, `Module/File.swift:12`, for descriptions; `nil` where
+  /// the registration keeps no record of it.
+  var madeAtDescription: String? { get }
+
   /// The key path as written, such as `\Document.title`; see ``PropertyName``. A cold
   /// path: it may reflect the objects observed.
   var keyPathName: String { get }

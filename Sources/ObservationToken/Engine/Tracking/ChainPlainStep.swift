@@ -61,7 +61,14 @@ enum ChainPlainStep {
     }
     // The same reads: only an entry's object was released, and nothing read it again.
     guard index < entries.count || index < dependencies.count else { return }
-    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list), at: site)
+    stop(
+      keyPath,
+      from: root,
+      steppingAfter: entries[..<index].map(\.list),
+      now: dependencies.map(\.observers.list),
+      lastRead: entries.map(\.list),
+      at: site
+    )
   }
 
   /// Stops the program when the object of the read at `index` of `keyPath` from `root`,
@@ -86,29 +93,38 @@ enum ChainPlainStep {
         returned.bits.0 != UInt64(UInt(bitPattern: reads[index].subjectID))
       else { return }
     }
-    stop(keyPath, from: root, steppingAfter: entries[..<index].map(\.list), at: site)
+    stop(
+      keyPath, from: root, steppingAfter: entries[..<index].map(\.list), now: [], lastRead: entries.map(\.list),
+      at: site)
   }
 
   /// Stops, naming the step replaced: the one after the properties of `lists`, read in
   /// that order from `root` — the key path's leading steps when there are none; else the
-  /// step on the object the last of them holds, when reflection can follow them.
+  /// step on the object the last of them holds, when reflection can follow them. The key
+  /// path is named along the properties it reads `now`, or those it read last when it
+  /// reads fewer now (an object along the way was released or set to `nil`).
   private static func stop(
     _ keyPath: AnyKeyPath,
     from root: AnyObject,
     steppingAfter lists: [ObserverList],
+    now: [ObserverList],
+    lastRead: [ObserverList],
     at site: Misuse.Site
   ) -> Never {
     let rootType: Any.Type = type(of: root)
+    // The key path named along what it reads now, or read last when it reads less now.
+    let reading = now.count >= lastRead.count ? now : lastRead
+    let keyPathName = PropertyName.walking(keyPath, reading: reading, from: root, value: nil, checksLastValue: false)
     guard !lists.isEmpty else {
       let step = PropertyName.leadingSteps(of: keyPath)
-      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: step, at: site)
+      Misuse.chainStepReplacedUnseen(keyPathName, on: rootType, step: step, at: site)
     }
     guard let properties = PropertyName.properties(reading: lists, from: root), let object = properties.last?.object,
       let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
     else {
-      Misuse.chainStepReplacedUnseen(keyPath, startingWith: [], on: rootType, step: "a step of it", at: site)
+      Misuse.chainStepReplacedUnseen(keyPathName, on: rootType, step: "a step of it", at: site)
     }
     let name = "\\\(type(of: object)).\(step)"
-    Misuse.chainStepReplacedUnseen(keyPath, startingWith: properties, on: rootType, step: name, at: site)
+    Misuse.chainStepReplacedUnseen(keyPathName, on: rootType, step: name, at: site)
   }
 }

@@ -101,6 +101,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   @usableFromInline var observedAt: SourceLocation? { state.withLock { $0.observedAt } }
 
+  @usableFromInline var madeAtDescription: String? { observedAt?.description }
+
   @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
 
   override var summary: String { info.summary(naming: keyPathName) }

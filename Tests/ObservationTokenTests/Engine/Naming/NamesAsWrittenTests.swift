@@ -32,6 +32,17 @@ struct NamesAsWrittenTests {
     #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
   }
 
+  @Test("A chain token whose middle object is nil names the properties up to it, and all of them once it is set")
+  func chainTokenWithNilMiddleNamesWhatItReads() {
+    let cell = DocumentCell(document: nil)
+    let token = cell.observe(\.document?.title) { _, _ in }
+    #expect(
+      token.debugDescription
+        == #"ObservationToken(DocumentCell \DocumentCell.document?.<computed (String)>? [], valid)"#)
+    cell.document = Document()
+    #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
+  }
+
   @Test("A token on a property declared in a superclass, written with the subclass, names it")
   func subclassRootedTokenNamesTheProperty() {
     let object = InheritsObservedProperties()
@@ -117,13 +128,14 @@ struct SameTypedPropertyNamesTests {
     let observer = ChangeRecorder()
     model.addObserver(observer, forKeyPath: \.isArchived)
     model.addObserver(observer, forKeyPath: \.subtitle)
+    let line = #line + 1
     let tokens = [model.observe(\.isPinned) { _, _ in }, model.observe(\.title) { _, _ in }]
     #expect(
       model.observationDescription == """
         TwoBoolsTwoStrings observations:
-          isPinned: ObservationToken for \\TwoBoolsTwoStrings.isPinned []
+          isPinned: ObservationToken for \\TwoBoolsTwoStrings.isPinned [] at \(#fileID):\(line)
           isArchived: ChangeRecorder for \\TwoBoolsTwoStrings.isArchived []
-          title: ObservationToken for \\TwoBoolsTwoStrings.title []
+          title: ObservationToken for \\TwoBoolsTwoStrings.title [] at \(#fileID):\(line)
           subtitle: ChangeRecorder for \\TwoBoolsTwoStrings.subtitle []
         """
     )

@@ -308,6 +308,28 @@ struct RegistrationTests {
     }
   }
 
+  @Test("The description says where each token was made, a plain one's and a chain's or derived one's")
+  func descriptionSaysWhereTokensWereMade() {
+    let document = Document()
+    let cell = DocumentCell(document: document)
+    let plainLine = #line + 1
+    let plain = document.observe(\.title) { _, _ in }
+    let derivedLine = #line + 1
+    let derived = document.observe(\.displayTitle, options: [.initial]) { _, _ in }
+    let chainLine = #line + 1
+    let chain = cell.observe(\.document?.title) { _, _ in }
+    let lines = document.observationDescription.split(separator: "\n").dropFirst().map(String.init)
+    #expect(lines.contains(#"  title: ObservationToken for \Document.title [] at \#(#fileID):\#(plainLine)"#))
+    #expect(
+      lines.contains(
+        #"  title: ObservationToken for \Document.<computed (String)> [.initial] at \#(#fileID):\#(derivedLine)"#)
+    )
+    #expect(
+      cell.observationDescription.hasSuffix(
+        #"ObservationToken for \DocumentCell.document?.title? [] at \#(#fileID):\#(chainLine)"#))
+    withExtendedLifetime((plain, derived, chain)) {}
+  }
+
   @Test("Each of the sixteen option sets is kept exactly as registered, in registration order")
   func everyOptionSetIsKept() {
     let document = Document()

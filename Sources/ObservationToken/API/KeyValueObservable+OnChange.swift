@@ -1,0 +1,67 @@
+extension KeyValueObservable {
+  /// Calls `action` with the value before and after each change of the value at a key
+  /// path: the common case, with no optionals to unwrap.
+  ///
+  /// The shape of SwiftUI's `onChange(of:initial:_:)`: `action` runs synchronously on the
+  /// thread that made the change, after the new value is stored, in registration order,
+  /// like `observe(_:options:changeHandler:)`; with `initial`, it also runs
+  /// once now with the current value as both. An edit of a collection through its
+  /// projection (`document.$tags.append("swift")`) passes the whole collection before and
+  /// after. For the call before a change (`.prior`), and for an edit's elements and indexes,
+  /// use `observe(_:options:changeHandler:)`, whose change keeps KVO's
+  /// optional values.
+  ///
+  /// ```swift
+  /// let token = document.onChange(of: \.title) { oldTitle, newTitle in
+  ///   print(oldTitle, "→", newTitle)   // Untitled → Draft
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch: a property, a chain or a computed property.
+  ///   - initial: Whether to call `action` once now, with the current value as both.
+  ///   - file: The file a misuse stop names; leave the default.
+  ///   - line: The line a misuse stop names; leave the default.
+  ///   - action: Receives the value before the change and the value after it.
+  /// - Returns: The token that owns the observation; releasing it ends it.
+  public func onChange<Value>(
+    of keyPath: KeyPath<Self, Value>,
+    initial: Bool = false,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
+  ) -> ObservationToken {
+    // The whole value last seen, for an edit of a collection, whose change carries only
+    // elements; the `.initial` call, always asked for, gives the first one.
+    let last = LastSeenValue<Value>()
+    return observe(keyPath, options: [.initial], file: file, line: line) { subject, change in
+      guard change.kind == .setting, let newValue = change.newValue else {
+        let newValue = subject[keyPath: keyPath]
+        action(last.exchange(newValue) ?? newValue, newValue)
+        return
+      }
+      _ = last.exchange(newValue)
+      if let oldValue = change.oldValue {
+        action(oldValue, newValue)
+      } else if initial {
+        // The `.initial` call: nothing has changed yet.
+        action(newValue, newValue)
+      }
+    }
+  }
+}
+
+/// The whole value an ``KeyValueObservable/onChange(of:initial:file:line:_:)`` observation
+/// last passed on, read and replaced under a lock: changes may be made on several threads
+/// at once.
+private final class LastSeenValue<Value> {
+  private let value = Locked<Value?>(nil)
+
+  /// Keeps `newValue`; returns the value kept before it.
+  func exchange(_ newValue: Value) -> Value? {
+    value.withLock { value in
+      defer { value = newValue }
+      return value
+    }
+  }
+}

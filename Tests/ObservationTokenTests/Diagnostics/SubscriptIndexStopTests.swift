@@ -1,0 +1,54 @@
+import ObservationToken
+import Testing
+
+/// A key path through a collection's subscript whose fixed index is out of range when the
+/// observation evaluates it stops at the line the key path was written on, naming the key
+/// path, the index and the count — at `observe`, and after a change that shrinks the
+/// collection. In debug and release builds alike (CI runs this suite in both).
+@Suite("An observed subscript's index out of range stops with its message, in every build")
+struct SubscriptIndexStopTests {
+  @Test("Observing an index past the end stops at the caller's line, naming the key path, the index and the count")
+  func observingPastTheEndStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let document = Document(tags: ["a", "b", "c"])
+      _ = document.observe(\.$tags[5]) { _, _ in }
+    }
+    let message = standardError(of: result)
+    let line = #line - 5  // the line of `observe`
+    #expect(
+      message.contains(
+        "\(#fileID):\(line): Fatal error: ObservationToken: the observed key path written here reads \\Document.$tags[5], but \\Document.tags has 3 elements: its valid indexes are 0..<3."
+      ))
+    #expect(message.contains("a key path's index is fixed when it is written"))
+  }
+
+  @Test("A change that empties the collection stops, naming the line the observation's key path was written on")
+  func shrinkingBelowTheIndexStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let notebook = Notebook(documents: [Document(title: "First")])
+      let token = notebook.observe(\.$documents[0].title) { _, _ in }
+      notebook.documents = []
+      withExtendedLifetime(token) {}
+    }
+    let message = standardError(of: result)
+    let line = #line - 7  // the line of `observe`
+    #expect(
+      message.contains(
+        "\(#fileID):\(line): Fatal error: ObservationToken: the observed key path written here reads \\Notebook.$documents[0], but \\Notebook.documents has 0 elements: it is empty."
+      ))
+  }
+
+  @Test("A plain read past the end through the projection still stops as an edit does, at the caller's line")
+  func plainReadPastTheEndStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let document = Document(tags: ["a"])
+      _ = document.$tags[1]
+    }
+    let message = standardError(of: result)
+    let line = #line - 5  // the line of the read
+    #expect(
+      message.contains(
+        "\(#fileID):\(line): Fatal error: ObservationToken: cannot read at index 1 of \\Document.tags, whose valid indexes are 0..<1; nothing was changed."
+      ))
+  }
+}
