@@ -82,6 +82,8 @@ struct LatestValueBindingTests {
     models[0].set("a2")
     await waitForMainQueue()
     #expect(log.entries == ["b=b2", "a=a2", "c=c1"])
+    // The bindings hold their labels weakly: a release build would end the labels early.
+    withExtendedLifetime((models, labels, bag)) {}
   }
 
   @Test("The last value always arrives, and no older value follows a newer one")
