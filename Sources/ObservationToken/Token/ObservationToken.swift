@@ -63,13 +63,6 @@ public final class ObservationToken: Sendable {
     subscription.invalidate()
   }
 
-  /// Ends the observation without waiting for calls under way on other threads: for
-  /// callbacks of the concurrency runtime, which must never wait (see
-  /// ``Subscription/endWithoutWaiting()``). No call starts after it returns.
-  func endWithoutWaiting() {
-    subscription.endWithoutWaiting()
-  }
-
   /// Keeps the token in `set`, as Combine's cancellables are kept.
   public func store(in set: inout Set<ObservationToken>) {
     set.insert(self)

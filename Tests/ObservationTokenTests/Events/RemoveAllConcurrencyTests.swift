@@ -3,12 +3,104 @@ import ObservationToken
 import Synchronization
 import Testing
 
-/// `removeAllSubscriptions()` on some threads while others subscribe, send and invalidate:
-/// these run in the ThreadSanitizer leg.
+/// `removeAllSubscriptions()`, and the sender's release, while other threads subscribe, send
+/// and end subscriptions; the stress test runs in the ThreadSanitizer leg.
 @Suite("removeAllSubscriptions() under concurrency")
 struct RemoveAllConcurrencyTests {
   private static let threadCount = 4
   private static let iterations = 3_000
+  /// How long a step is given before the test calls it stuck: a deadlock detector, never a
+  /// measure of speed.
+  private static let stuck = DispatchTimeInterval.seconds(120)
+
+  /// How the sender ends every subscription at once.
+  enum EndingAll: String, CaseIterable, Sendable {
+    case removeAllSubscriptions, senderRelease
+  }
+
+  @Test(
+    "Once the sender ends every subscription, no queued call starts, of a subscription another thread is ending included",
+    arguments: EndingAll.allCases)
+  func noQueuedCallAfterEndingAll(_ endingAll: EndingAll) {
+    let hookEntered = DispatchSemaphore(value: 0)
+    let hookResume = DispatchSemaphore(value: 0)
+    // Any slow last-subscriber action holds the ending thread between leaving the list and
+    // ending the rest of the subscription.
+    var ticker: SharedTicker? = SharedTicker(onLast: {
+      hookEntered.signal()
+      hookResume.wait()
+    })
+    let queue = DispatchQueue(label: "RemoveAllConcurrencyTests.queued")
+    let endedAll = Atomic<Bool>(false)
+    let lateCalls = Atomic<Int>(0)
+    let token = ticker!.ticked.subscribe(on: queue) { _ in
+      if endedAll.load(ordering: .sequentiallyConsistent) { lateCalls.add(1, ordering: .relaxed) }
+    }
+    let queueParked = DispatchSemaphore(value: 0)
+    let queueResume = DispatchSemaphore(value: 0)
+    queue.async {
+      queueParked.signal()
+      queueResume.wait()
+    }
+    #expect(queueParked.wait(timeout: .now() + Self.stuck) == .success)
+    for value in 0..<3 { ticker!.sender.send(value) }
+
+    let ending = startThread { token.invalidate() }
+    #expect(hookEntered.wait(timeout: .now() + Self.stuck) == .success)
+    switch endingAll {
+    case .removeAllSubscriptions: ticker!.sender.removeAllSubscriptions()
+    case .senderRelease: ticker = nil
+    }
+    endedAll.store(true, ordering: .sequentiallyConsistent)
+    queueResume.signal()
+    hookResume.signal()
+    #expect(ending.join(timeout: Self.stuck))
+    queue.sync {}
+    #expect(lateCalls.load(ordering: .relaxed) == 0)
+    withExtendedLifetime(ticker) {}
+  }
+
+  @Test("removeAllSubscriptions() waits for a call under way of a subscription another thread is ending")
+  func waitsForACallOfAnEndingSubscription() {
+    let hookEntered = DispatchSemaphore(value: 0)
+    let hookResume = DispatchSemaphore(value: 0)
+    let ticker = SharedTicker(onLast: {
+      hookEntered.signal()
+      hookResume.wait()
+    })
+    let inHandler = DispatchSemaphore(value: 0)
+    let handlerResume = DispatchSemaphore(value: 0)
+    let handlerReturned = Atomic<Bool>(false)
+    let token = ticker.ticked.subscribe { _ in
+      inHandler.signal()
+      handlerResume.wait()
+      handlerReturned.store(true, ordering: .sequentiallyConsistent)
+    }
+    let sending = startThread { ticker.sender.send(1) }
+    #expect(inHandler.wait(timeout: .now() + Self.stuck) == .success)
+    // Leaves the list, then stays in the last-subscriber action while the call runs.
+    let ending = startThread { token.invalidate() }
+    #expect(hookEntered.wait(timeout: .now() + Self.stuck) == .success)
+
+    let returned = DispatchSemaphore(value: 0)
+    let callHadReturned = Atomic<Bool>(false)
+    let removing = startThread {
+      ticker.sender.removeAllSubscriptions()
+      callHadReturned.store(handlerReturned.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+      returned.signal()
+    }
+    // Time for removeAllSubscriptions() to return too early, which it must not do; the
+    // verdict is read from what it saw, not from how long it took.
+    _ = returned.wait(timeout: .now() + .milliseconds(300))
+    handlerResume.signal()
+    #expect(returned.wait(timeout: .now() + Self.stuck) == .success)
+    let sawCallReturned = callHadReturned.load(ordering: .sequentiallyConsistent)
+    #expect(sawCallReturned, "removeAllSubscriptions() returned during the call")
+    hookResume.signal()
+    #expect(removing.join(timeout: Self.stuck))
+    #expect(ending.join(timeout: Self.stuck))
+    #expect(sending.join(timeout: Self.stuck))
+  }
 
   @Test(
     "A subscription that removeAllSubscriptions() did not end receives every send made while it was subscribed")
