@@ -37,6 +37,27 @@ struct HandlerReleaseTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test("A change still queued when the subject is released is dropped")
+  func queuedChangeDroppedWithSubject() {
+    let queue = DispatchQueue(label: "HandlerReleaseTests.parked")
+    let calls = LockedValue(0)
+    var subject: Document? = Document()
+    let token = subject!.observe(\.title, on: queue) { _ in calls.withLock { $0 += 1 } }
+    let parked = DispatchSemaphore(value: 0)
+    let resume = DispatchSemaphore(value: 0)
+    queue.async {
+      parked.signal()
+      resume.wait()
+    }
+    #expect(parked.wait(timeout: .now() + .seconds(120)) == .success)
+    subject!.title = "Queued"
+    subject = nil
+    resume.signal()
+    queue.sync {}
+    #expect(calls.withLock { $0 } == 0)
+    withExtendedLifetime(token) {}
+  }
+
   @Test("An event's queue subscription made after its sender was released lets go of its handler at once")
   func queueSubscriptionToAGoneSender() {
     weak var weakCapture: Capture?
