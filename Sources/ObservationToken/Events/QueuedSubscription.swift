@@ -26,7 +26,11 @@ class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sen
   /// Ending the entry, for whatever reason — even refused by a source already gone — ends
   /// the delivery, which then lets go of the handler at once rather than when its token goes.
   override func didEnd() {
-    delivery?.end()
+    if endsDeliveryWithEntry { delivery?.end() }
     super.didEnd()
   }
+
+  /// Whether ending the entry ends the delivery too; a one-shot entry ended by the send that
+  /// claimed its call leaves that call to the token.
+  var endsDeliveryWithEntry: Bool { true }
 }
