@@ -130,7 +130,7 @@ extension KeyValueObservable {
       )
     }
     let latest = LatestValueDelivery<Payload>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler { subject, change in
+    let schedule = ErasedChangeHandler(ending: latest) { subject, change in
       if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in
         latest.schedule(payload(unsafeDowncast(subject, to: Self.self), change))

@@ -22,4 +22,15 @@ class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sen
   }
 
   override var whole: Subscription { delivery ?? self }
+
+  /// Ending the entry, for whatever reason — even refused by a source already gone — ends
+  /// the delivery, which then lets go of the handler at once rather than when its token goes.
+  override func didEnd() {
+    if endsDeliveryWithEntry { delivery?.end() }
+    super.didEnd()
+  }
+
+  /// Whether ending the entry ends the delivery too; a one-shot entry ended by the send that
+  /// claimed its call leaves that call to the token.
+  var endsDeliveryWithEntry: Bool { true }
 }

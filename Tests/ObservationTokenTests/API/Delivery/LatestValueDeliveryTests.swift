@@ -268,28 +268,55 @@ struct LatestValueQueueTests {
     token.invalidate()
   }
 
-  @Test("invalidate() releases the value still waiting, and the handler never runs")
-  func invalidateReleasesWaitingValue() {
+  @Test("Releasing the subject drops the waiting value and lets go of the handler at once")
+  func subjectReleaseDropsWaitingValue() {
     let queue = DispatchQueue(label: "delivery")
     let calls = LockedValue(0)
-    weak var weakModel: ProbeHolder?
     weak var weakProbe: DeliveryProbe?
+    weak var weakCaptured: DeliveryProbe?
     let token: ObservationToken
     queue.suspend()
     do {
       let model = ProbeHolder()
-      weakModel = model
-      token = model.observe(\.probe, on: queue, delivery: .latest) { _ in calls.withLock { $0 += 1 } }
+      let captured = DeliveryProbe()
+      weakCaptured = captured
+      token = model.observe(\.probe, on: queue, delivery: .latest) { _ in
+        withExtendedLifetime(captured) { calls.withLock { $0 += 1 } }
+      }
       let probe = DeliveryProbe()
       weakProbe = probe
       model.probe = probe
     }
-    #expect(weakModel == nil)
-    #expect(weakProbe != nil)  // only the waiting value holds it
-    token.invalidate()
     #expect(weakProbe == nil)
+    #expect(weakCaptured == nil)
+    #expect(!token.isValid)
     queue.resume()
     drain(queue)
     #expect(calls.withLock { $0 } == 0)
   }
+
+  @Test("invalidate() lets go of the handler and the waiting call never runs")
+  func invalidateReleasesWaitingValue() {
+    let model = ProbeHolder()
+    let queue = DispatchQueue(label: "delivery")
+    let calls = LockedValue(0)
+    weak var weakCaptured: DeliveryProbe?
+    let token: ObservationToken
+    queue.suspend()
+    do {
+      let captured = DeliveryProbe()
+      weakCaptured = captured
+      token = model.observe(\.probe, on: queue, delivery: .latest) { _ in
+        withExtendedLifetime(captured) { calls.withLock { $0 += 1 } }
+      }
+      model.probe = DeliveryProbe()
+    }
+    #expect(weakCaptured != nil)  // the handler holds it while a call waits
+    token.invalidate()
+    #expect(weakCaptured == nil)
+    queue.resume()
+    drain(queue)
+    #expect(calls.withLock { $0 } == 0)
+  }
+
 }
