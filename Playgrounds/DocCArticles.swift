@@ -25,7 +25,7 @@ enum DocCArticles {
   }
 
   /// Checks that every `swift` code block of the articles is here, or in the walkthrough an
-  /// article quotes (the view controller, the KVO cell, the context trap).
+  /// article quotes (the view controller, the download cell, the KVO cell, the context trap).
   static func checkEverySnippetHasItsTwin() {
     let catalog = playgroundsFolder.appendingPathComponent("../Sources/ObservationToken/ObservationToken.docc")
     let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
@@ -33,7 +33,10 @@ enum DocCArticles {
     check(articles.count > 1, "the articles to be found at \(catalog.path)")
     checkSnippetsHaveTwins(
       in: articles,
-      twins: ["DocCArticles.swift", "ThreadingWalkthrough.swift", "KVOWalkthrough.swift", "ContextTrapWalkthrough.swift"],
+      twins: [
+        "DocCArticles.swift", "ThreadingWalkthrough.swift", "CellListWalkthrough.swift", "KVOWalkthrough.swift",
+        "ContextTrapWalkthrough.swift",
+      ],
       naming: "the articles"
     )
   }

@@ -60,6 +60,9 @@ enum CaseID: String, CaseIterable {
   case tokensAcrossObjects = "tokens-across-objects"
   case chainDepth = "chain-depth"
   case nodeDepth = "node-depth"
+  case rebind = "rebind"
+  case progressEveryChange = "progress-every-change"
+  case progressLatest = "progress-latest"
 
   var title: String {
     switch self {
@@ -105,6 +108,9 @@ enum CaseID: String, CaseIterable {
     case .tokensAcrossObjects: "N live tokens, one on each of N objects"
     case .chainDepth: "leaf set through a chain of N objects"
     case .nodeDepth: "post up a chain of N nodes"
+    case .rebind: "rebind a cell: 4 binds + 1 observe"
+    case .progressEveryChange: "progress list frame, per change (10^5 changes)"
+    case .progressLatest: "progress list frame, latest value (10^5 changes)"
     }
   }
 
@@ -237,6 +243,10 @@ enum SubjectID: String, CaseIterable {
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
+  if kind == .rebind { return rebindUnsupportedReason(subject) }
+  if kind == .progressEveryChange || kind == .progressLatest {
+    return subject == .token ? nil : "coalesced delivery is measured with ObservationToken, per change and latest value"
+  }
   if let mutation = kind.modelMutation { return mutation.unsupportedReason(subject) }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
@@ -295,6 +305,9 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 /// Makes the benchmark for a timed (case, subject) pair, or `nil` for "—".
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
+  if kind == .rebind { return makeRebindBenchmark(subject) }
+  if kind == .progressEveryChange { return progressListBenchmark(delivery: .everyChange) }
+  if kind == .progressLatest { return progressListBenchmark(delivery: .latest) }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
   if kind.isRouting { return makeRoutingBenchmark(kind, subject) }
   if let mutation = kind.modelMutation { return modelMutationBenchmark(mutation, subject) }
@@ -363,7 +376,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
-    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth:
+    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind, .progressEveryChange,
+    .progressLatest:
     return nil
   }
 }

@@ -653,6 +653,9 @@ let callgrindPlan: [String: [String: Int]] = [
   "protocol-set-observed": ["token": 50_000],
   "protocol-add-observed": ["token": 5_000],
   "protocol-append-observed": ["token": 5_000],
+  "rebind": ["observation": 200, "published": 200, "token": 500],
+  "progress-every-change": ["token": 1],
+  "progress-latest": ["token": 1],
 ]
 
 func callgrindIterations(_ kind: CaseID, _ subject: SubjectID) -> Int {

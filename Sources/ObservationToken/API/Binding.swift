@@ -5,9 +5,11 @@
 ///
 /// `@unchecked Sendable`: the target is a weak reference, which the runtime loads
 /// atomically; the guard is per thread.
+@usableFromInline
 final class Binding: SubscriptionDecorator, @unchecked Sendable {
   private let target: WeakReference<AnyObject>
 
+  @usableFromInline
   init(target: AnyObject) {
     self.target = WeakReference(target)
   }
@@ -16,6 +18,7 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
   /// this thread: two bindings in opposite directions would otherwise loop. Called only by
   /// the upstream's handler, whose gate already stops calls once the binding has ended
   /// (invalidating the binding invalidates the upstream first).
+  @usableFromInline
   func apply(_ apply: () -> Void) {
     guards.withCurrent { applying in
       guard applying.bindings.insert(ObjectIdentifier(self)).inserted else { return }
@@ -25,6 +28,7 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
   }
 
   /// Whether the target is still alive: a binding whose target is gone has ended.
+  @usableFromInline
   var hasTarget: Bool { target.isAlive }
 
   override var isValid: Bool { super.isValid && hasTarget }

@@ -19,6 +19,7 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -43,6 +44,7 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -68,6 +70,7 @@ extension KeyValueObservable {
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value, TargetValue>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -76,7 +79,7 @@ extension KeyValueObservable {
     line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bindSynchronously(keyPath, to: target, file: file, line: line) { target, value in
       target[keyPath: targetKeyPath] = transform(value)
     }
   }
@@ -92,6 +95,7 @@ extension KeyValueObservable {
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value, TargetValue: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -100,7 +104,7 @@ extension KeyValueObservable {
     line: UInt = #line,
     transform: @escaping (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bindSynchronously(keyPath, to: target, file: file, line: line) { target, value in
       targetKeyPath.write(transform(value), to: target)
     }
   }
@@ -114,6 +118,7 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -133,6 +138,7 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
+  @inlinable
   public func bind<Target: AnyObject, Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
@@ -144,8 +150,10 @@ extension KeyValueObservable {
   }
 
   /// The binding machinery: `apply` writes the current value to the target, held weakly;
-  /// the binding ends once the target is gone.
-  private func bind<Target: AnyObject, Value>(
+  /// the binding ends once the target is gone. Inlinable, so that it is specialized in the
+  /// client for the model, the target and the value, as `observe` is.
+  @inlinable
+  func bindSynchronously<Target: AnyObject, Value>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
     file: StaticString,
@@ -171,6 +179,7 @@ extension KeyValueObservable {
 extension ReferenceWritableKeyPath where Value: Equatable {
   /// Sets this property of `root` to `newValue` unless it already holds an equal value: a
   /// binding writes only real changes, so the target's own observers see no others.
+  @inlinable
   func write(_ newValue: Value, to root: Root) {
     if root[keyPath: self] != newValue { root[keyPath: self] = newValue }
   }

@@ -71,6 +71,7 @@ extension KeyValueObservable {
 
   /// The whole value at `keyPath` after `change`: its new value for a setting; for a
   /// collection change, which carries only the elements, the value read again.
+  @inlinable
   func value<Value>(at keyPath: KeyPath<Self, Value>, after change: ObservedChange<Value>) -> Value {
     change.wholeValue { self[keyPath: keyPath] }
   }
@@ -79,6 +80,7 @@ extension KeyValueObservable {
 extension ObservedChange {
   /// The whole value after this change: its new value for a setting; for a collection
   /// change, which carries only the elements, what `read` reads from the subject.
+  @inlinable
   func wholeValue(orRead read: () -> Value) -> Value {
     if kind == .setting, let newValue { return newValue }
     return read()

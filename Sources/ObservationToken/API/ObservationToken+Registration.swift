@@ -24,6 +24,7 @@ extension ObservationToken {
   /// Makes the token that owns `registration` through two decorators — `inner`, a delivery
   /// elsewhere, decorates the registration; `outer`, when there is one (a binding),
   /// decorates `inner` and is what the token holds — then starts it.
+  @usableFromInline
   convenience init<Subject, Value>(
     starting registration: PendingRegistration<Subject, Value>,
     through inner: SubscriptionDecorator,
