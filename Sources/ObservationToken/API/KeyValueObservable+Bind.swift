@@ -153,7 +153,7 @@ extension KeyValueObservable {
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
     let binding = Binding(target: target)
-    let write = ErasedChangeHandler { [weak target] subject, change in
+    let write = ErasedChangeHandler(ending: binding) { [weak target] subject, change in
       guard let target else { return false }
       // Read through `subject`, never `self`: capturing the subject would keep it alive.
       let value = change.readChange(of: Value.self) { change in

@@ -212,7 +212,7 @@ extension KeyValueObservable {
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler { subject, change in
+    let schedule = ErasedChangeHandler(ending: delivery) { subject, change in
       if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in
         delivery.schedule(payload(unsafeDowncast(subject, to: Self.self), change))

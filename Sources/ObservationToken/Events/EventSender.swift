@@ -92,9 +92,10 @@ public final class EventSender<Parameter> {
 
   /// Ends every subscription made so far, as if each token were invalidated: the tokens
   /// become invalid, and once this returns none of their handlers starts again — calls
-  /// queued on a dispatch queue or the main actor included — except that from inside a
-  /// handler, calls under way on other threads are not waited for. `onLastUnsubscribe`
-  /// runs if anyone was subscribed.
+  /// queued on a dispatch queue or the main actor included, and those of a subscription
+  /// another thread was ending meanwhile — except that from inside a handler, calls under
+  /// way on other threads are not waited for. `onLastUnsubscribe` runs if anyone was
+  /// subscribed.
   public func removeAllSubscriptions() {
     source.removeAllSubscriptions()
   }

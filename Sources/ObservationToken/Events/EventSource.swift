@@ -57,9 +57,13 @@ final class EventSource: @unchecked Sendable {
     return ErasedValue.with(parameter) { send($0) }
   }
 
-  /// Ends every subscription made so far, as if each token were invalidated.
+  /// Ends every subscription made so far, as if each token were invalidated; then waits for
+  /// the sends under way, which may still be calling subscriptions that other threads were
+  /// ending and that had left the list already.
   func removeAllSubscriptions() {
-    for subscription in subscribers.entries { subscription.whole.invalidate() }
+    let (subscriptions, sendsUnderWay) = subscribers.entriesEndingAll()
+    for subscription in subscriptions { subscription.whole.invalidate() }
+    subscribers.waitForDeliveries(before: sendsUnderWay)
   }
 
   /// Calls every subscription registered now, in order, on this thread, with no lock
@@ -105,8 +109,10 @@ final class EventSource: @unchecked Sendable {
   /// this very source.
   func detach() {
     for subscription in subscribers.detach() {
-      subscription.end()
+      // The whole subscription first, as a token's invalidate() does: no queued call starts
+      // once its entry has left.
       subscription.whole.end()
+      subscription.end()
     }
     transitions?.discard()
   }

@@ -17,6 +17,12 @@ final class HandlerSubscription: EventSubscription, @unchecked Sendable {
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
+  /// A subscription freed without having ended (never handed to a token) still lets go of
+  /// its handler: the release does not depend on every path ending it.
+  deinit {
+    handler?.release()
+  }
+
   override func receive(_ parameter: ErasedValue) -> Bool {
     handler.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter, from: nil) }
   }

@@ -22,4 +22,11 @@ final class QueuedSubscription<Parameter: Sendable>: EventSubscription, @uncheck
   }
 
   override var whole: Subscription { delivery ?? self }
+
+  /// Ending the entry, for whatever reason — even refused by a source already gone — ends
+  /// the delivery, which then lets go of the handler at once rather than when its token goes.
+  override func didEnd() {
+    delivery?.end()
+    super.didEnd()
+  }
 }

@@ -36,6 +36,16 @@ import Synchronization
 /// any other: a version with readers is retired first. Nothing is freed under the lock by
 /// leaving: the caller of ``remove(_:)`` holds the entry, and empty slots hold nothing.
 ///
+/// ## Waiting for the deliveries under way
+///
+/// A subscription that ends leaves the list at once, though a delivery that read it before
+/// may still be calling its handler. Whoever ends everything in the list — an event's
+/// `removeAllSubscriptions()` — must also wait for the calls of subscriptions that other
+/// threads are ending, which it no longer sees: ``entriesEndingAll()`` retires the version
+/// deliveries read now and marks it, and ``waitForDeliveries(before:)`` waits until every
+/// retired version up to the mark has lost its last reader. Versions are numbered as they are
+/// retired; the last reader of one wakes the waiters.
+///
 /// Debug builds check the list's consistency after every change.
 ///
 /// `@unchecked Sendable`: the state changes only under its lock; a ``Reading`` reaches a
@@ -47,6 +57,9 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   /// outside the lock learns only whether to look closer.
   @usableFromInline let count = Atomic<Int>(0)
   private let detached = Atomic<Bool>(false)
+  /// How many retired versions have been freed; what a thread in
+  /// ``waitForDeliveries(before:)`` sleeps on.
+  private let retiredFreed = Atomic<UInt64>(0)
 
   init() {}
 
@@ -79,8 +92,46 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
   /// after the lock is released.
   @inline(never)
   private func endReadingRetired(_ reading: Reading) {
-    let finished = state.withLock { $0.endReadingRetired(reading) }
+    let (finished, wakesWaiters) = state.withLock { state -> (ContiguousArray<Entry?>?, Bool) in
+      guard let finished = state.endReadingRetired(reading) else { return (nil, false) }
+      retiredFreed.wrappingAdd(1, ordering: .sequentiallyConsistent)
+      return (finished, state.waiters > 0)
+    }
     withExtendedLifetime(finished) {}
+    if wakesWaiters { ThreadParking.wakeAll() }
+  }
+
+  /// The subscribers now, in order, to be ended together, and a mark of the deliveries
+  /// reading the list now — which may still call subscriptions that have left it — for
+  /// ``waitForDeliveries(before:)``.
+  func entriesEndingAll() -> (entries: [Entry], mark: UInt64) {
+    state.withLock { state -> ([Entry], UInt64) in
+      if state.readers > 0 {
+        state.prepareToChange()
+        // A version of its own for the deliveries to come: two versions never share storage.
+        state.entries.withUnsafeMutableBufferPointer { _ in }
+      }
+      return (state.entries.compactMap { $0 }, state.versionsRetired)
+    }
+  }
+
+  /// Waits until the deliveries that were reading the list when ``entriesEndingAll()``
+  /// returned `mark` have ended — unless the calling thread is inside a handler, where
+  /// waiting could deadlock (it may be one of them).
+  func waitForDeliveries(before mark: UInt64) {
+    guard !DeliveryDepth.isDelivering else { return }
+    while true {
+      let freed = state.withLock { state -> UInt64? in
+        guard state.retired.contains(where: { $0.serial <= mark }) else { return nil }
+        state.waiters &+= 1
+        return retiredFreed.load(ordering: .sequentiallyConsistent)
+      }
+      guard let freed else { return }
+      // Asleep only until a retired version is freed after the count was read: its last
+      // reader increments the count under the lock, then wakes the waiters.
+      ThreadParking.sleep { retiredFreed.load(ordering: .sequentiallyConsistent) == freed }
+      state.withLock { $0.waiters &-= 1 }
+    }
   }
 
   /// Adds a subscriber in sequence order; `.refused` when the list is detached.
@@ -199,6 +250,8 @@ extension SubscriberList {
   struct RetiredVersion {
     let entries: ContiguousArray<Entry?>
     var readers: Int
+    /// The number it was retired under, counted from 1.
+    let serial: UInt64
   }
 
   struct State {
@@ -213,6 +266,10 @@ extension SubscriberList {
     var retired: [RetiredVersion] = []
     /// How many count transitions the list has made.
     var transitions: UInt64 = 0
+    /// How many versions have been retired: the serial of the last.
+    var versionsRetired: UInt64 = 0
+    /// How many threads wait in ``SubscriberList/waitForDeliveries(before:)``.
+    var waiters = 0
 
     /// How many entries are registered: the slots that are not empty.
     var liveCount: Int { entries.count &- emptySlots }
@@ -246,7 +303,8 @@ extension SubscriberList {
     /// which also makes the change that follows copy the storage rather than change it.
     mutating func prepareToChange() {
       guard readers > 0 else { return }
-      retired.append(RetiredVersion(entries: entries, readers: readers))
+      versionsRetired &+= 1
+      retired.append(RetiredVersion(entries: entries, readers: readers, serial: versionsRetired))
       readers = 0
     }
 

@@ -34,6 +34,16 @@ class Subscription: @unchecked Sendable {
     gate.waitUntilIdleUnlessDelivering()
   }
 
+  /// Ends the subscription, and the one it decorates if it is a decorator, without waiting
+  /// for calls under way: what code that must never wait calls — a callback the concurrency
+  /// runtime makes while holding a lock of its own, such as a stream's termination handler,
+  /// which `Task.cancel()` runs under the task's lock while a call under way may be resuming
+  /// that very task. The gate still keeps any new call from starting; one under way finishes
+  /// and then releases the handler.
+  func endWithoutWaiting() {
+    end()
+  }
+
   /// Ends the subscription without waiting; only the first call does anything. Returns
   /// whether this call ended it.
   @discardableResult

@@ -20,9 +20,18 @@ class SubscriptionDecorator: Subscription, @unchecked Sendable {
 
   override var isValid: Bool { super.isValid && upstream?.isValid != false }
 
+  /// Ends this subscription before the upstream: the upstream may leave a list — which can
+  /// run a last-subscriber action, and lets the list's owner end everything in it without
+  /// seeing this one — and by then no call this one adds (a queued one) may start.
   override func invalidate() {
+    end()
     upstream?.invalidate()
     super.invalidate()
+  }
+
+  override func endWithoutWaiting() {
+    end()
+    upstream?.endWithoutWaiting()
   }
 
   override var summary: String { upstream?.summary ?? super.summary }

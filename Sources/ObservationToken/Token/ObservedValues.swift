@@ -39,7 +39,10 @@ extension ObservedValues {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
     let finisher = StreamFinisher(continuation)
     let token = subscribe { finisher.continuation.yield($0) }
-    continuation.onTermination = { [weak token] _ in token?.invalidate() }
+    // Never waits: `Task.cancel()` runs this holding the task's lock, which a call under way
+    // on another thread, resuming the task from `yield`, needs in order to finish. It holds
+    // the subscription, not the token, since a token released here would wait in `deinit`.
+    continuation.onTermination = { [weak subscription = token.subscription] _ in subscription?.endWithoutWaiting() }
     self.init(stream: stream, token: token)
   }
 }

@@ -77,7 +77,7 @@ extension ObservationToken {
     apply: @escaping (Target, Value) -> Void
   ) {
     let binding = Binding(target: target)
-    let write = ErasedChangeHandler { [weak target] subject, _ in
+    let write = ErasedChangeHandler(ending: binding) { [weak target] subject, _ in
       guard let target, let subject = subject as? Subject else { return false }
       let value = subject[keyPath: keyPath]
       binding.apply { apply(target, value) }

@@ -118,7 +118,7 @@ extension ObservationToken {
     _ handler: @escaping @Sendable (Payload) -> Void
   ) {
     let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler { subject, change in
+    let schedule = ErasedChangeHandler(ending: delivery) { subject, change in
       if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { delivery.schedule(payload(subject, $0)) }
       return true

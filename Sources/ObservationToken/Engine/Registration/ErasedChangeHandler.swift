@@ -7,12 +7,24 @@ final class ErasedChangeHandler: SpecializedHandler {
   typealias Function = (_ subject: AnyObject, _ change: ErasedValue) -> Bool
 
   private let function: Function
+  /// What the function feeds — a delivery on a queue, a binding — when it adds to the
+  /// registration: it ends when this handler is released. The registration releases its
+  /// handler once it has ended, whatever ended it (its subject's release, a target found
+  /// gone), and the decorator must then end too: left open, it would keep the user's handler
+  /// and what it captures until the token is released.
+  private let decorator: SubscriptionDecorator?
 
+  /// A handler calling `function`; `decorator`, when given, ends with the registration.
   @usableFromInline
-  init(_ function: @escaping Function) {
+  init(ending decorator: SubscriptionDecorator? = nil, _ function: @escaping Function) {
     self.function = function
+    self.decorator = decorator
     super.init { handler, change, subject in
       unsafeDowncast(handler, to: ErasedChangeHandler.self).function(subject.unsafelyUnwrapped, change)
     }
+  }
+
+  deinit {
+    decorator?.end()
   }
 }
