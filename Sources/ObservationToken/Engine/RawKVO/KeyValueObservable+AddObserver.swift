@@ -88,7 +88,8 @@ extension KeyValueObservable {
   ///
   /// Removing from the observer's own `deinit`, as code ported from KVO does, succeeds:
   /// the observer is held weakly, and a weak reference reads `nil` once `deinit` begins,
-  /// so the registration is then found by the observer's identity. A second removal
+  /// so the registration is then found by the observer's identity — whatever the timing,
+  /// also when a change on another thread has already pruned it. A second removal
   /// still throws, and a later object that happens to get the released observer's
   /// address never removes that observer's registrations.
   ///
@@ -133,17 +134,26 @@ extension KeyValueObservable {
     context: UnsafeMutableRawPointer??
   ) throws(KeyValueObservingError) {
     let removing = RemovingObserver(observer)
-    let candidates = RawRegistrations.registrations(on: self).filter {
-      $0.info.matches(observer: removing, keyPath: keyPath, context: context)
+    while true {
+      let candidates = RawRegistrations.registrations(on: self).filter {
+        $0.info.matches(observer: removing, keyPath: keyPath, context: context)
+      }
+      guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
+        throw .notRegistered(
+          observerType: String(describing: type(of: observer)),
+          keyPath: keyPathName(keyPath),
+          context: context.map { $0.map { String(describing: $0) } ?? "nil" }
+        )
+      }
+      // Taken out of the table first, so that each registration is removed once; one
+      // pruned already (its observer in `deinit`) has ended, and invalidating it does
+      // nothing more.
+      if RawRegistrations.take(latest, on: self) {
+        latest.invalidate()
+        return
+      }
+      // Another removal of the same observer took it first: look again.
     }
-    guard let latest = candidates.max(by: { $0.info.sequence < $1.info.sequence }) else {
-      throw .notRegistered(
-        observerType: String(describing: type(of: observer)),
-        keyPath: keyPathName(keyPath),
-        context: context.map { $0.map { String(describing: $0) } ?? "nil" }
-      )
-    }
-    latest.invalidate()
   }
 
   /// `keyPath` as written, for the error of a removal that found nothing: evaluated once

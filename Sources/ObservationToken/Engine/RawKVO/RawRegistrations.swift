@@ -1,49 +1,172 @@
-/// Where the raw layer finds a registration to remove: every raw registration still
-/// registered, by the object it observes, held weakly.
+/// Where the raw layer finds a registration to remove: every raw registration that a
+/// `removeObserver` may still name, by the object it observes.
 ///
 /// Removal must be safe from any thread, so it cannot find registrations by evaluating
 /// the key path — that reads the property, which may be being set. One lock guards the
 /// table, as KVO keeps its observation info; tokens never touch it.
+///
+/// A registration stays filed from `addObserver` until a removal names it or its subject
+/// is released — also once it was pruned because its observer was released: a change on
+/// another thread may prune it while the observer's `deinit` is about to remove it, and
+/// that removal must succeed (see ``remove(_:on:)``). Pruned registrations keep neither
+/// their handler nor anything it captured; per subject, those of the
+/// ``prunedObserverLimit`` observers pruned last are kept, so that observers that never
+/// remove themselves leave a bounded trace.
+///
+/// The table holds its registrations strongly, and nothing under its lock loads a weak
+/// reference or lets go of a registration: the thread holding the lock could otherwise be
+/// left with the last reference to an observer or a subject, and run its `deinit` — which
+/// may remove an observer, or end the registrations of a model it owned, and so take this
+/// lock again. What is decided by loading weak references is decided outside the lock, on
+/// a copy of the entries; what leaves the table is handed out of the lock and let go there.
 @usableFromInline
 enum RawRegistrations {
-  private struct Entry {
-    weak var registration: (any ObservationRegistration)?
+  /// How many released observers' pruned registrations each subject keeps for a removal
+  /// from their `deinit`: a removal fails only if that many other observers of the same
+  /// object were pruned between its own pruning and its removal.
+  static let prunedObserverLimit = 16
+
+  fileprivate struct Entry {
+    let registration: any ObservationRegistration
+    /// When it was pruned, in the table's count of prunings; `nil` while not pruned.
+    var prunedAt: UInt64?
   }
 
-  private static let table = Locked<[ObjectIdentifier: [Entry]]>([:])
+  fileprivate struct Table {
+    var filed: [ObjectIdentifier: [Entry]] = [:]
+    /// How many registrations are filed, over every subject.
+    var count = 0
+    /// How many the table may hold before ``add(_:on:)`` looks for those of released
+    /// subjects everywhere: twice as many as the last look left, so that looking costs
+    /// O(1) per registration filed.
+    var sweepAt = 64
+    /// Prunings so far: orders pruned registrations.
+    var prunings: UInt64 = 0
+  }
 
-  /// Remembers a raw registration on `subject`. Forgets, on the way, those that ended, and
-  /// those of released observers whose address the new one's observer has: no removal
-  /// can name them any more (see ``RawObserver/isRegistration(of:)``). A registration
-  /// whose observer was released is otherwise kept, so that the observer's `deinit` can
-  /// still remove it.
+  private static let table = Locked(Table())
+
+  /// Files a raw registration on `subject`. Forgets, on the way, the registrations of an
+  /// earlier object at `subject`'s address, and those of released observers whose
+  /// address the new one's observer has: no removal can name them any more (see
+  /// ``RawObserver/isRegistration(of:)``).
   @usableFromInline
   static func add(_ registration: any ObservationRegistration, on subject: AnyObject) {
-    table.withLock { table in
-      table[ObjectIdentifier(subject), default: []].removeAll { entry in
-        guard let filed = entry.registration, filed.isRegistered else { return true }
-        return filed.info.isOrphaned(by: registration.info)
-      }
-      table[ObjectIdentifier(subject), default: []].append(Entry(registration: registration))
+    let id = ObjectIdentifier(subject)
+    let filed = table.withLock { $0.filed[id] ?? [] }.map(\.registration)
+    let forgotten = filed.filter { !$0.hasSubject || $0.info.isOrphaned(by: registration.info) }
+    let (dropped, sweeps) = table.withLock { table in
+      let dropped = table.extract(from: id) { entry in forgotten.contains { $0 === entry.registration } }
+      table.filed[id, default: []].append(Entry(registration: registration))
+      table.count += 1
+      let sweeps = table.count > table.sweepAt
+      if sweeps { table.sweepAt = .max }  // one sweep at a time
+      return (dropped, sweeps)
     }
+    withExtendedLifetime(dropped) {}
+    if sweeps { sweepReleasedSubjects() }
   }
 
-  /// Forgets a registration that has ended.
+  /// Forgets a registration that has ended — unless its observer was released while its
+  /// subject lives: it was pruned, and stays filed so that a removal from the observer's
+  /// `deinit` still finds it, and finds it once. It is forgotten when that removal names
+  /// it, with its subject, or once ``prunedObserverLimit`` other observers of its subject
+  /// were pruned after it.
   static func remove(_ registration: any ObservationRegistration, on subject: ObjectIdentifier) {
-    table.withLock { table in
-      guard var entries = table[subject] else { return }
-      entries.removeAll { $0.registration == nil || $0.registration === registration }
-      table[subject] = entries.isEmpty ? nil : entries
+    if registration.hasSubject && registration.info.observerIsGone {
+      let dropped = table.withLock { $0.prune(registration, on: subject) }
+      withExtendedLifetime(dropped) {}
+      return
     }
+    let filed = table.withLock { $0.filed[subject] ?? [] }.map(\.registration)
+    let forgotten = filed.filter { $0 === registration || !$0.hasSubject }
+    let dropped = table.withLock { table in
+      table.extract(from: subject) { entry in forgotten.contains { $0 === entry.registration } }
+    }
+    withExtendedLifetime(dropped) {}
   }
 
-  /// The raw registrations still registered on `subject`, their observers alive or not.
+  /// Takes `registration` out of the table for a removal that named it. Returns `false`
+  /// when it was no longer filed: another removal took it first.
+  static func take(_ registration: any ObservationRegistration, on subject: AnyObject) -> Bool {
+    let dropped = table.withLock { table in
+      table.extract(from: ObjectIdentifier(subject)) { $0.registration === registration }
+    }
+    return !dropped.isEmpty
+  }
+
+  /// The raw registrations filed on `subject` that a removal may name: ended or not, their
+  /// observers alive or not, but not those of an earlier object at the same address.
   ///
-  /// Being registered is enough to tell them from those of an earlier object at the same
-  /// address: a registration ends, or loses its subject, while its subject is being
-  /// released, before the memory can be reused.
+  /// A registration loses its subject while its subject is being released, before the
+  /// memory can be reused, so having a subject tells it from those of earlier objects.
   static func registrations(on subject: AnyObject) -> [any ObservationRegistration] {
-    let entries = table.withLock { $0[ObjectIdentifier(subject)] ?? [] }
-    return entries.compactMap(\.registration).filter(\.isRegistered)
+    let filed = table.withLock { $0.filed[ObjectIdentifier(subject)] ?? [] }
+    return filed.map(\.registration).filter(\.hasSubject)
+  }
+
+  /// Forgets the registrations of released subjects, everywhere: those that were pruned
+  /// before their subject's release have no other moment to leave.
+  private static func sweepReleasedSubjects() {
+    let filed = table.withLock { $0.filed }
+    var forgotten: [ObjectIdentifier: [any ObservationRegistration]] = [:]
+    for (subject, entries) in filed {
+      let released = entries.map(\.registration).filter { !$0.hasSubject }
+      if !released.isEmpty { forgotten[subject] = released }
+    }
+    let dropped = table.withLock { table in
+      let dropped = forgotten.map { subject, released in
+        table.extract(from: subject) { entry in released.contains { $0 === entry.registration } }
+      }
+      table.sweepAt = max(64, table.count * 2)
+      return dropped
+    }
+    withExtendedLifetime(dropped) {}
+  }
+}
+
+extension RawRegistrations.Table {
+  /// Takes out of `subject`'s entry those for which `isTaken` is true, and returns their
+  /// registrations, so that the caller lets go of them once the lock is released.
+  /// `isTaken` compares identities only: it loads no weak reference.
+  fileprivate mutating func extract(
+    from subject: ObjectIdentifier,
+    where isTaken: (RawRegistrations.Entry) -> Bool
+  ) -> [any ObservationRegistration] {
+    guard var entries = filed.removeValue(forKey: subject) else { return [] }
+    var taken: [any ObservationRegistration] = []
+    entries.removeAll { entry in
+      guard isTaken(entry) else { return false }
+      taken.append(entry.registration)
+      return true
+    }
+    count -= taken.count
+    if !entries.isEmpty { filed[subject] = entries }
+    return taken
+  }
+
+  /// Marks `registration` pruned, if it is still filed, then forgets the pruned
+  /// registrations of the observer pruned longest ago when more than
+  /// ``RawRegistrations/prunedObserverLimit`` observers have some. Returns what it forgot.
+  fileprivate mutating func prune(
+    _ registration: any ObservationRegistration,
+    on subject: ObjectIdentifier
+  ) -> [any ObservationRegistration] {
+    guard var entries = filed[subject],
+      let index = entries.firstIndex(where: { $0.registration === registration })
+    else { return [] }
+    entries[index].prunedAt = prunings
+    prunings += 1
+    // The latest pruning of each observer with pruned registrations here.
+    var latest: [ObjectIdentifier: UInt64] = [:]
+    for entry in entries {
+      guard let prunedAt = entry.prunedAt, let observer = entry.registration.info.rawObserverID else { continue }
+      latest[observer] = max(latest[observer] ?? 0, prunedAt)
+    }
+    filed[subject] = entries
+    guard latest.count > RawRegistrations.prunedObserverLimit,
+      let oldest = latest.min(by: { $0.value < $1.value })?.key
+    else { return [] }
+    return extract(from: subject) { $0.prunedAt != nil && $0.registration.info.rawObserverID == oldest }
   }
 }

@@ -47,9 +47,10 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   override var wantsPrior: Bool { info.options.contains(.prior) }
 
   /// Its gate closes when the subject is released.
-  @usableFromInline var isRegistered: Bool { isOpen }
+  @usableFromInline override var isValid: Bool { isOpen && !info.observerIsGone }
 
-  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
+  /// The subject's release detaches the list, before its memory can be reused.
+  @usableFromInline var hasSubject: Bool { list.isAttached }
 
   /// Not kept: a token's registration stays small.
   @usableFromInline var observedAt: SourceLocation? { nil }

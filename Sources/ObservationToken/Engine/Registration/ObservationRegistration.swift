@@ -10,11 +10,11 @@ protocol ObservationRegistration: Subscription {
   /// What the registration watches and for whom.
   var info: RegistrationInfo { get }
 
-  /// Whether the registration still stands — not ended, its subject alive — whatever
-  /// became of a raw observer: what `removeObserver` may find. A registration whose
-  /// observer was released is not valid (it can never deliver again) but still
-  /// registered, as in KVO, until it is removed or pruned.
-  var isRegistered: Bool { get }
+  /// Whether the object it observes is still alive, whether or not the registration has
+  /// ended: a raw registration filed under that object's identity belongs to it, not to
+  /// an earlier object at the same address (see ``RawRegistrations``). It loads a weak
+  /// reference, so it is never asked under a lock.
+  var hasSubject: Bool { get }
 
   /// Where the observation was made, for a stop a later change decides; `nil` where the
   /// registration keeps no record of it.

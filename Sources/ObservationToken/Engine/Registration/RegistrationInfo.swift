@@ -69,6 +69,10 @@ struct RegistrationInfo: @unchecked Sendable {
   /// registration; `nil` for the private registration of a token.
   var rawSubjectID: ObjectIdentifier? { raw?.subjectID }
 
+  /// The identity of a raw registration's observer, which outlives it; `nil` for the
+  /// private registration of a token. Loads no weak reference.
+  var rawObserverID: ObjectIdentifier? { raw?.observerID }
+
   /// Tells raw registrations apart; never dereferenced.
   var context: UnsafeMutableRawPointer? { raw?.context }
 

@@ -97,13 +97,13 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     self.state = Locked(state)
   }
 
-  @usableFromInline var isRegistered: Bool { isOpen && root != nil }
+  @usableFromInline var hasSubject: Bool { root != nil }
 
   @usableFromInline var observedAt: SourceLocation? { state.withLock { $0.observedAt } }
 
   @usableFromInline var madeAtDescription: String? { observedAt?.description }
 
-  @usableFromInline override var isValid: Bool { isRegistered && !info.observerIsGone }
+  @usableFromInline override var isValid: Bool { isOpen && hasSubject && !info.observerIsGone }
 
   override var summary: String { info.summary(naming: keyPathName) }
 
