@@ -49,7 +49,10 @@ final class ObjectRegistrar: Sendable {
   /// Whether the table still has an entry for `object` whose registrar is gone: never,
   /// since a registrar takes its entry with it. For tests.
   static func hasStaleEntry(for object: ObjectIdentifier) -> Bool {
-    table.withLock { table in table[object].map { $0.object == nil } ?? false }
+    // Loaded after the lock: the last reference to a registrar, dropped under it, would run
+    // its deinit there, which takes the same lock.
+    guard let entry = table.withLock({ $0[object] }) else { return false }
+    return entry.object == nil
   }
 
   /// `object`'s registrar, made on the first read or observation of one of its
