@@ -1,4 +1,4 @@
-// expected-error: call to main actor-isolated instance method 'bind(_:to:_:on:file:line:)' in a synchronous nonisolated context
+// expected-error: call to main actor-isolated instance method 'bind(_:to:_:on:delivery:file:line:)' in a synchronous nonisolated context
 import ObservationToken
 
 final class Label {

@@ -153,7 +153,7 @@ enum DocCommentExamples {
     }
   }
 
-  // MARK: bind(_:to:_:on:file:line:)
+  // MARK: bind(_:to:_:on:delivery:file:line:)
 
   /// Bindings written on the main actor: a label's optional text, and a button's title
   /// through a transform.

@@ -6,7 +6,11 @@ extension KeyValueObservable {
   /// Bound from the main actor, where a view's properties can be named, the current value
   /// is written before `bind` returns; later changes are queued on the main queue in
   /// change order, each written as it comes (a value equal to the target's is not written
-  /// again, when the target's values can be compared). After
+  /// again, when the target's values can be compared). With `delivery: .latest` the binding
+  /// instead writes at most once per main-queue turn, with the newest value; bindings
+  /// changed together are written in the order each was first changed, and the last value
+  /// is always written: the form for cells whose models other threads change faster than
+  /// frames are drawn. After
   /// ``ObservationToken/invalidate()`` returns no write starts, queued ones included. The
   /// target is held weakly; the binding ends when it is released. The value crosses to
   /// the main actor, so it must be `Sendable`.
@@ -19,6 +23,16 @@ extension KeyValueObservable {
   ///     document.bind(\.title, to: titleLabel, \.text, on: MainActor.shared).store(in: &bag)
   ///   }
   /// }
+  ///
+  /// @MainActor final class DownloadCell {
+  ///   let progressView = ProgressView()
+  ///   var bag = ObservationBag()
+  ///   func show(_ download: Download) {   // its progress changes on worker threads
+  ///     bag.removeAll()
+  ///     download.bind(\.progress, to: progressView, \.progress, on: MainActor.shared, delivery: .latest)
+  ///       .store(in: &bag)
+  ///   }
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -26,6 +40,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
@@ -35,10 +51,11 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+    bind(keyPath, to: target, targetKeyPath, on: actor, delivery: delivery, file: file, line: line) { $0 }
   }
 
   /// Binds a value of this object to an optional property of a main-actor target, such
@@ -49,6 +66,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The optional property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
@@ -58,10 +77,11 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+    bind(keyPath, to: target, targetKeyPath, on: actor, delivery: delivery, file: file, line: line) { $0 }
   }
 
   /// Binds a value of this object to a property of a main-actor target through a
@@ -77,6 +97,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value, on the main actor.
@@ -87,11 +109,12 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line,
     transform: @escaping @MainActor (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bind(keyPath, to: target, delivery: delivery, file: file, line: line) { target, value in
       target[keyPath: targetKeyPath] = transform(value)
     }
   }
@@ -104,6 +127,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value, on the main actor.
@@ -114,11 +139,12 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line,
     transform: @escaping @MainActor (Value) -> TargetValue
   ) -> ObservationToken {
-    bind(keyPath, to: target, file: file, line: line) { target, value in
+    bind(keyPath, to: target, delivery: delivery, file: file, line: line) { target, value in
       targetKeyPath.write(transform(value), to: target)
     }
   }
@@ -131,6 +157,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
@@ -140,10 +168,11 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, Value>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+    bind(keyPath, to: target, targetKeyPath, on: actor, delivery: delivery, file: file, line: line) { $0 }
   }
 
   /// Binds, on the main actor, to an optional property whose values can be compared,
@@ -154,6 +183,8 @@ extension KeyValueObservable {
   ///   - target: The object to update on the main actor; held weakly.
   ///   - targetKeyPath: The optional property of `target` to set.
   ///   - actor: `MainActor.shared`.
+  ///   - delivery: ``ValueDelivery/everyChange`` (the default) writes each change in change
+  ///     order; ``ValueDelivery/latest`` writes at most once per main-queue turn, the newest value.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   /// - Returns: The token that owns the binding; releasing it ends it.
@@ -163,10 +194,11 @@ extension KeyValueObservable {
     to target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, Value?>,
     on actor: MainActor,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> ObservationToken {
-    bind(keyPath, to: target, targetKeyPath, on: actor, file: file, line: line) { $0 }
+    bind(keyPath, to: target, targetKeyPath, on: actor, delivery: delivery, file: file, line: line) { $0 }
   }
 
   /// Follows the whole value where it changes, on any thread, and queues it on the main
@@ -176,6 +208,7 @@ extension KeyValueObservable {
   private func bind<Target: AnyObject, Value: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     to target: Target,
+    delivery: ValueDelivery,
     file: StaticString,
     line: UInt,
     apply: @escaping @MainActor (Target, Value) -> Void
@@ -187,6 +220,7 @@ extension KeyValueObservable {
       on: .main,
       initialInPlace: true,
       binding: binding,
+      delivery: delivery,
       file: file,
       line: line,
       delivering: { subject, change in subject.value(at: keyPath, after: change) },
