@@ -31,6 +31,16 @@ func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) 
   return StartedThread(group: group)
 }
 
+/// Runs `body`, which blocks, on a thread of its own rather than one of the cooperative
+/// pool, and returns its result: tests run on that pool, which has a thread per core, and
+/// a test that blocks there while it waits for tasks (a stream's consumers) may find every
+/// thread of the pool blocked by other tests, and the tasks never run.
+func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+  await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+    _ = startThread { done.resume(returning: body()) }
+  }
+}
+
 /// Runs `body(index)` for each index in `0..<count`, each on its own new thread, all
 /// starting together once every thread exists, and waits for all of them. Returns `false`
 /// if they have not all finished within `timeout` (a deadlock), `true` otherwise.

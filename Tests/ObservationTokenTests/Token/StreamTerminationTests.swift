@@ -94,12 +94,4 @@ struct StreamTerminationTests {
     if !setter.join(timeout: stuck) { problems.append("the setter never finished") }
     return problems
   }
-
-  /// Runs `body`, which blocks, on a thread of its own rather than one of the cooperative
-  /// pool, which the consuming tasks need; returns what it found wrong.
-  private func onOwnThread(_ body: @escaping @Sendable () -> [String]) async -> [String] {
-    await withCheckedContinuation { (done: CheckedContinuation<[String], Never>) in
-      _ = startThread { done.resume(returning: body()) }
-    }
-  }
 }

@@ -55,7 +55,9 @@ struct LatestValueStressTests {
         #expect(cells[index].writes <= changesPerModel + 1)
       }
     }
-    withExtendedLifetime(tokens) {}
+    // The models too: a subject released with a value still waiting drops it (its
+    // observation has ended), and the threads' closures may hold the last references.
+    withExtendedLifetime((tokens, models)) {}
   }
 
   /// Lets the main queue run what was queued on it before this call.

@@ -34,6 +34,9 @@ struct RawReleaseUnderLockTests {
     let titleGuard = PropertyGuard()
     let pool = LockedValue<[ReenteringObserver]>([])
     let addsLeft = Atomic(Self.adds)
+    // Set when the adding thread is done: the releasing thread runs until then, since the
+    // adding one may wait for it to make room for its last additions.
+    let adding = Atomic(true)
     let progress = ProgressCounter()
     // Each addition walks the references of the observers registered; the other thread
     // lets go of the oldest of them, which the walk meets first.
@@ -46,9 +49,10 @@ struct RawReleaseUnderLockTests {
           pool.withLock { $0.append(observer) }
           progress.step()
         }
+        adding.store(false, ordering: .releasing)
       } else {
         var released = 0
-        while addsLeft.load(ordering: .relaxed) > 0 {
+        while adding.load(ordering: .acquiring) {
           let observer = pool.withLock { pool in pool.count < 4 ? nil : pool.removeFirst() }
           guard observer != nil else { continue }
           _ = consume observer
