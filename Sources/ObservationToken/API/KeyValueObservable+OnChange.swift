@@ -24,6 +24,7 @@ extension KeyValueObservable {
   ///   - line: The line a misuse stop names; leave the default.
   ///   - action: Receives the value before the change and the value after it.
   /// - Returns: The token that owns the observation; releasing it ends it.
+  @inlinable
   public func onChange<Value>(
     of keyPath: KeyPath<Self, Value>,
     initial: Bool = false,
@@ -54,10 +55,15 @@ extension KeyValueObservable {
 /// The whole value an ``KeyValueObservable/onChange(of:initial:file:line:_:)`` observation
 /// last passed on, read and replaced under a lock: changes may be made on several threads
 /// at once.
-private final class LastSeenValue<Value> {
+@usableFromInline
+final class LastSeenValue<Value> {
   private let value = Locked<Value?>(nil)
 
+  @usableFromInline
+  init() {}
+
   /// Keeps `newValue`; returns the value kept before it.
+  @usableFromInline
   func exchange(_ newValue: Value) -> Value? {
     value.withLock { value in
       defer { value = newValue }
