@@ -75,7 +75,7 @@ struct StreamTerminationTests {
       }
     }
     for _ in 0..<200 {
-      let changes = model.changes(of: \.value)
+      let changes = model.changes(of: \.value, bufferingPolicy: .bufferingNewest(1))
       let received = DispatchSemaphore(value: 0)
       let task = Task.detached {
         for await _ in changes { received.signal() }
