@@ -61,7 +61,8 @@
 #   - a pair found in the sources is covered by no row             (uncovered),
 #   - a pair is covered by more than one row                       (covered twice),
 #   - a row's entry names no file that has that kind               (stale),
-#   - a covers cell names an unknown kind or does not parse        (malformed).
+#   - a covers cell names an unknown kind or does not parse        (malformed),
+#   - a table row is longer than a screen, 600 characters          (too long).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -134,7 +135,7 @@ if [ ! -f "$document" ]; then
   exit 1
 fi
 
-LC_ALL=C awk -v found="$work/found" -v kinds="$work/kinds" -v document="$document" '
+LC_ALL=C awk -v found="$work/found" -v kinds="$work/kinds" -v document="$document" -v maxRow=600 '
   function trim(text) { gsub(/^[[:space:]]+|[[:space:]]+$/, "", text); return text }
   function fail(message) { print "check-invariants: " message; failed = 1 }
   BEGIN {
@@ -149,6 +150,11 @@ LC_ALL=C awk -v found="$work/found" -v kinds="$work/kinds" -v document="$documen
   # separator row; then one row per invariant.
   !/^\|/ { inTable = 0; next }
   {
+    # Characters, not bytes: the continuation bytes of UTF-8 are left out of the count.
+    text = $0
+    gsub(/[\200-\277]/, "", text)
+    if (length(text) > maxRow)
+      fail("too long: " document ":" FNR ": a row of " length(text) " characters (at most " maxRow "); split it")
     row = $0
     sub(/[[:space:]]*\|[[:space:]]*$/, "", row)
     cell = row
