@@ -17,6 +17,16 @@
 # script reads them from the table below, so the table is their only definition.
 # `@usableFromInline` is not a construct (it is an access level), nor is a checked cast.
 #
+# underscored-stdlib is a call of one of the standard library's underscored functions
+# (`_isPOD(`, `_openExistential(`, `_getSuperclass(`): entry points with no stability
+# promise, whose contract is the standard library's source. It is listed last, so the ones
+# a narrower kind already names (`_fastPath`, `_forEachField`) count there only. A free
+# function whose name starts with `_` and a lower-case letter is the standard library's:
+# the package's own underscored names (`_CallerLocation`, `_KeyValueObservationHook`,
+# `_ModuleTypes`, `_observationHook`) are types, or members reached after a dot, which the
+# pattern skips. An underscored standard-library member reached after a dot is named in a
+# pattern one by one (`_kvcKeyPathString` here, `_withUnsafeGuaranteedRef` under unmanaged).
+#
 # kinds:
 #   unchecked-sendable     @unchecked[[:space:]]+Sendable
 #   nonisolated-unsafe     nonisolated\(unsafe\)
@@ -40,6 +50,7 @@
 #   specialize             @_specialize\(
 #   semantics              @_semantics\(
 #   optimize               @_optimize\(
+#   underscored-stdlib     (^|[^[:alnum:]_.])_[a-z][[:alnum:]_]*\(|\._kvcKeyPathString([^[:alnum:]_]|$)
 # end of kinds
 #
 # Coverage, as documented at the top of INVARIANTS.md: the last column of every table row,
@@ -50,7 +61,8 @@
 #   - a pair found in the sources is covered by no row             (uncovered),
 #   - a pair is covered by more than one row                       (covered twice),
 #   - a row's entry names no file that has that kind               (stale),
-#   - a covers cell names an unknown kind or does not parse        (malformed).
+#   - a covers cell names an unknown kind or does not parse        (malformed),
+#   - a table row is longer than a screen, 600 characters          (too long).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -123,7 +135,7 @@ if [ ! -f "$document" ]; then
   exit 1
 fi
 
-awk -v found="$work/found" -v kinds="$work/kinds" -v document="$document" '
+LC_ALL=C awk -v found="$work/found" -v kinds="$work/kinds" -v document="$document" -v maxRow=600 '
   function trim(text) { gsub(/^[[:space:]]+|[[:space:]]+$/, "", text); return text }
   function fail(message) { print "check-invariants: " message; failed = 1 }
   BEGIN {
@@ -138,6 +150,11 @@ awk -v found="$work/found" -v kinds="$work/kinds" -v document="$document" '
   # separator row; then one row per invariant.
   !/^\|/ { inTable = 0; next }
   {
+    # Characters, not bytes: the continuation bytes of UTF-8 are left out of the count.
+    text = $0
+    gsub(/[\200-\277]/, "", text)
+    if (length(text) > maxRow)
+      fail("too long: " document ":" FNR ": a row of " length(text) " characters (at most " maxRow "); split it")
     row = $0
     sub(/[[:space:]]*\|[[:space:]]*$/, "", row)
     cell = row
