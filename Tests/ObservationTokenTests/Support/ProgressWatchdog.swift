@@ -21,7 +21,8 @@ final class ProgressCounter: Sendable {
 /// Runs `body(index)` for each index in `0..<count`, each on its own new thread, all
 /// starting together, and waits for them while `progress` keeps counting steps. Returns
 /// `false` as soon as no step was counted for `stall` (a deadlock: the threads are left
-/// where they are), `true` once every thread has finished. A deadlock detector, not a
+/// where they are, and every thread's stack is printed), `true` once every thread has
+/// finished. A deadlock detector, not a
 /// timing check: `stall` is far beyond any single step, even under a sanitizer on a
 /// loaded machine.
 func runWatched(
@@ -48,6 +49,7 @@ func runWatched(
         lastCount = now
         lastStep = clock.now
       } else if clock.now - lastStep > stall {
+        print("No progress for \(stall): every thread's stack follows.\n" + (allThreadStacks() ?? "(gdb unavailable)"))
         return false
       }
     }
