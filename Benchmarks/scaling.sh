@@ -5,7 +5,8 @@
 # instructions per unit — per observer notified, per token made or ended, per level
 # passed — so a flat line is cost that grows linearly with the work. Each point also runs
 # once natively for its wall-clock time (shown, not charted) and, for live tokens, the
-# heap bytes per token (mallinfo2; meaningless under valgrind). Points too big for valgrind
+# heap bytes per token (mallinfo2; meaningless under valgrind) or, for the frame family, the
+# main-actor applies per row per frame. Points too big for valgrind
 # (a million live tokens but the floor's) run natively only: bytes, no instruction count.
 #
 # A run of a whole family writes charts/FAMILY.svg, charts/FAMILY.txt (the results the

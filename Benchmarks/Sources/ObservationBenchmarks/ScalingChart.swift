@@ -7,7 +7,8 @@ import Darwin
 // A scaling family's results as a plain SVG chart (one panel per measure, log scales,
 // one line per subject, a legend) and as a Markdown table. `scaling.sh` writes the
 // results, one point a line — `case subject size instructions-per-unit ns-per-unit
-// heap-bytes-per-token` ("-" where not measured); lines starting with `#` are notes,
+// second-measure` (heap bytes per token, or the frame family's applies per row per frame;
+// "-" where not measured); lines starting with `#` are notes,
 // shown under the chart's title — and hands them to `--chart` and `--table`.
 
 /// One measured point of a family.
@@ -15,7 +16,8 @@ struct ScalingResult {
   var kind: CaseID
   var subject: SubjectID
   var size: Int
-  /// Instructions per unit of work, then heap bytes per token (live tokens only).
+  /// Instructions per unit of work, then the second panel's measure: heap bytes per token
+  /// (live tokens) or applies per row per frame (frame); `nil` elsewhere.
   var measures: [Double?]
 }
 
