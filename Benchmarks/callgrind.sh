@@ -84,6 +84,13 @@ bytes=$("$bin" --case memory-per-token --subject token --iterations 1000000 2>/d
   sed -n 's/.*heap-bytes-per-token \([0-9.]*\).*/\1/p')
 event_bytes=$("$bin" --case memory-per-subscription --subject token --iterations 1000000 2>/dev/null |
   sed -n 's/.*heap-bytes-per-subscription \([0-9.]*\).*/\1/p')
+# Heap bytes per bound cell (issue 40): 10^3 cells, each bound to five properties of its own
+# row as the rebind case binds them, for the rebind family's three subjects.
+declare -A cell_bytes
+for subject in token published observation; do
+  cell_bytes[$subject]=$("$bin" --case rebind-memory --subject "$subject" --iterations 1000 2>/dev/null |
+    sed -n 's/.*heap-bytes-per-cell \([0-9.]*\).*/\1/p')
+done
 
 echo
 echo "Targets (ObservationToken)"
@@ -149,6 +156,22 @@ ratio_target "set, no observers" set-unobserved 1.2
 ratio_target "per observer at fan-out 100" fanout-100 2
 ratio_target "event send, 1 subscriber" send-1 2
 times_target "route post, unheard" "${per_op["post-unheard token"]:-}" "${per_op["post-1 floor"]:-}" 10 "floor post-1"
+
+# Issue 40's: a bound cell holds fewer heap bytes than with either peer.
+bytes_ahead() {
+  local token=${cell_bytes[token]:-} combine=${cell_bytes[published]:-} observation=${cell_bytes[observation]:-}
+  local label="rebind: bytes per bound cell"
+  if [ -z "$token" ] || [ -z "$combine" ] || [ -z "$observation" ]; then
+    printf '%-36s %16s %16s   %s\n' "$label" "n/a" "< both peers" "n/a"
+    return
+  fi
+  local result
+  result=$(awk -v t="$token" -v c="$combine" -v o="$observation" 'BEGIN { print (t < c && t < o) ? "PASS" : "MISS" }')
+  printf '%-36s %16s %16s   %s\n' "$label" "$token bytes" "< both peers" "$result"
+  printf '  (10^3 bound cells, heap bytes per cell: ObservationToken %s, OpenCombine @Published %s, Observation %s)\n' \
+    "$token" "$combine" "$observation"
+}
+bytes_ahead
 
 # Issue 39's targets: a mutation of another module's model, made from another module, through
 # an override or through a protocol requirement, costs at most 1.5x the same mutation made in

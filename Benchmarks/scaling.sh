@@ -5,7 +5,8 @@
 # instructions per unit — per observer notified, per token made or ended, per level
 # passed — so a flat line is cost that grows linearly with the work. Each point also runs
 # once natively for its wall-clock time (shown, not charted) and, for live tokens, the
-# heap bytes per token (mallinfo2; meaningless under valgrind). Points too big for valgrind
+# heap bytes per token (mallinfo2; meaningless under valgrind) or, for the frame family, the
+# main-actor applies per row per frame. Points too big for valgrind
 # (a million live tokens but the floor's) run natively only: bytes, no instruction count.
 #
 # A run of a whole family writes charts/FAMILY.svg, charts/FAMILY.txt (the results the
@@ -20,7 +21,7 @@
 # usage: ./scaling.sh FAMILY [--sizes a,b,...] [--subjects x,y,...] [--cases a,b,...] [--replace]
 #        ./scaling.sh FAMILY --redraw
 #        ./scaling.sh all      every family in turn: regenerates every chart and table
-#   families: fanout tokens drain chain node (`ObservationBenchmarks --help`)
+#   families: fanout tokens drain chain node rebind frame (`ObservationBenchmarks --help`)
 set -uo pipefail
 cd "$(dirname "$0")"
 usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,b] [--replace] [--redraw]"
@@ -28,7 +29,7 @@ usage="usage: ./scaling.sh FAMILY|all [--sizes a,b] [--subjects x,y] [--cases a,
 if [ "${1:-}" = all ]; then
   shift
   status=0
-  for family in fanout tokens drain chain node; do ./scaling.sh "$family" "$@" || status=1; done
+  for family in fanout tokens drain chain node rebind frame; do ./scaling.sh "$family" "$@" || status=1; done
   exit $status
 fi
 family=${1:-}
@@ -62,14 +63,15 @@ if [ $redraw = 1 ]; then
   cp "charts/$family.txt" "$results"
 else
   echo "# at $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d); callgrind instructions, release build; regenerate: Benchmarks/scaling.sh $family" >"$results"
-  printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "case" "subject" "size" "units" "instructions/unit" "native ns/unit" "heap B/token"
+  printf '%-22s %-20s %9s %10s %18s %14s %12s\n' "case" "subject" "size" "units" "instructions/unit" "native ns/unit" "heap B/applies"
   printf '%s\n' "---------------------------------------------------------------------------------------------------------------"
   while read -r case subject size mode; do
     [ -z "$case" ] && continue
     native=$("$bin" --case "$case" --subject "$subject" --size "$size" 2>/dev/null)
     units=$(sed -n 's/.* units \([0-9]*\) .*/\1/p' <<<"$native")
     nanoseconds=$(sed -n 's/.* ns-per-unit \([0-9.]*\).*/\1/p' <<<"$native")
-    bytes=$(sed -n 's/.* heap-bytes-per-token \([0-9.-]*\).*/\1/p' <<<"$native")
+    # The second panel: heap bytes per token (tokens), or applies per row per frame (frame).
+    bytes=$(sed -n 's/.* \(heap-bytes-per-token\|applies-per-row-per-frame\) \([0-9.-]*\).*/\2/p' <<<"$native")
     collected=-
     if [ "$mode" = counted ] && [ -n "$units" ]; then
       collected=$(count_instructions "$case / $subject at $size" --toggle-collect='*countedWork*' -- \

@@ -60,7 +60,11 @@ enum CaseID: String, CaseIterable {
   case tokensAcrossObjects = "tokens-across-objects"
   case chainDepth = "chain-depth"
   case nodeDepth = "node-depth"
+  case rebindScaling = "rebind-n"
+  case frameEveryChange = "frame-every-change"
+  case frameLatest = "frame-latest"
   case rebind = "rebind"
+  case rebindMemory = "rebind-memory"
   case progressEveryChange = "progress-every-change"
   case progressLatest = "progress-latest"
 
@@ -108,7 +112,11 @@ enum CaseID: String, CaseIterable {
     case .tokensAcrossObjects: "N live tokens, one on each of N objects"
     case .chainDepth: "leaf set through a chain of N objects"
     case .nodeDepth: "post up a chain of N nodes"
+    case .rebindScaling: "rebind one of N bound cells"
+    case .frameEveryChange: "frame of N changes a row, per change"
+    case .frameLatest: "frame of N changes a row, latest value"
     case .rebind: "rebind a cell: 4 binds + 1 observe"
+    case .rebindMemory: "memory per bound cell (10^3 cells)"
     case .progressEveryChange: "progress list frame, per change (10^5 changes)"
     case .progressLatest: "progress list frame, latest value (10^5 changes)"
     }
@@ -172,7 +180,9 @@ enum CaseID: String, CaseIterable {
   }
 
   /// Cases timed per operation (all but the memory, scale and scaling ones).
-  var isTimed: Bool { ![.memory, .scale, .eventMemory, .eventScale].contains(self) && scaling == nil }
+  var isTimed: Bool {
+    ![.memory, .scale, .eventMemory, .eventScale, .rebindMemory].contains(self) && scaling == nil
+  }
 
   static let timed = allCases.filter(\.isTimed)
 }
@@ -243,7 +253,7 @@ enum SubjectID: String, CaseIterable {
 /// Why a (case, subject) pair shows "—".
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
-  if kind == .rebind { return rebindUnsupportedReason(subject) }
+  if kind == .rebind || kind == .rebindMemory { return rebindUnsupportedReason(subject) }
   if kind == .progressEveryChange || kind == .progressLatest {
     return subject == .token ? nil : "coalesced delivery is measured with ObservationToken, per change and latest value"
   }
@@ -376,8 +386,10 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     .memory, .scale, .send1, .send10, .send100, .subscribeInvalidate, .eventMemory, .eventScale,
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
-    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebind, .progressEveryChange,
-    .progressLatest:
+    .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebindScaling,
+    .frameEveryChange, .frameLatest, .rebind,
+    .rebindMemory,
+    .progressEveryChange, .progressLatest:
     return nil
   }
 }

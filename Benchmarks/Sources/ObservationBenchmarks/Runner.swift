@@ -20,6 +20,8 @@ struct Options {
   var scaleTokens = 1_000_000
   var scaleObjects = 100_000
   var scaleRepeats = 3
+  /// Bound cells held live by the rebind memory case.
+  var rebindCells = rebindMemoryCells
   /// The size of one scaling point (`--size`): observers, tokens, depth.
   var size: Int?
   /// The sizes a scaling plan lists (`--sizes`; default: the family's).
@@ -29,7 +31,7 @@ struct Options {
 
   static let smoke = Options(
     mode: .smoke, repeats: 1, checkOperations: 120,
-    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1
+    memoryTokens: 2_000, memoryObjects: 20, scaleTokens: 2_000, scaleObjects: 200, scaleRepeats: 1, rebindCells: 20
   )
 }
 
@@ -127,6 +129,9 @@ func runTable(_ options: Options) -> Int32 {
   }
   if options.cases.contains(.eventScale) {
     runEventScale(options, failures: &failures)
+  }
+  if options.cases.contains(.rebindMemory) {
+    runRebindMemory(options, failures: &failures)
   }
   printNotes(options)
   guard failures.isEmpty else { return reportFailures(failures) }
@@ -241,6 +246,15 @@ private func runEventMemory(_ options: Options, failures: inout [String]) {
   )
   runMemory(.eventMemory, unit: "sub", options, failures: &failures) { subject throws(BenchmarkFailure) in
     try eventMemoryResult(subject, subscriptions: options.memoryTokens, senders: options.memoryObjects)
+  }
+}
+
+private func runRebindMemory(_ options: Options, failures: inout [String]) {
+  print(
+    "Memory per bound cell: \(options.rebindCells) cells, each bound to five properties of its own row (4 binds + 1 observe), over the rows and cells alone"
+  )
+  runMemory(.rebindMemory, unit: "cell", options, failures: &failures) { subject throws(BenchmarkFailure) in
+    try rebindMemoryResult(subject, cells: options.rebindCells)
   }
 }
 
@@ -452,6 +466,11 @@ func runSmoke(_ options: Options) -> Int32 {
         }
       }
     }
+    if options.cases.contains(.rebindMemory), unsupportedReason(.rebindMemory, subject) == nil {
+      check(.rebindMemory, subject) { () throws(BenchmarkFailure) in
+        _ = try rebindMemoryResult(subject, cells: options.rebindCells)
+      }
+    }
   }
   // Each scaling family at its smallest sizes, and its chart drawn from what they did.
   for family in ScalingFamily.allCases {
@@ -463,7 +482,7 @@ func runSmoke(_ options: Options) -> Int32 {
             let point = try measureScalingPoint(kind, subject, size: size, smoke: true)
             let perUnit = point.elapsed.nanoseconds / Double(point.units)
             results.append(
-              ScalingResult(kind: kind, subject: subject, size: size, measures: [perUnit, point.heapBytesPerToken]))
+              ScalingResult(kind: kind, subject: subject, size: size, measures: [perUnit, point.secondMeasure]))
           }
         }
       }
@@ -529,6 +548,11 @@ func runSingle(_ options: Options) -> Int32 {
       print(
         "\(kind.rawValue) \(subject.rawValue) subscriptions \(iterations) create-ns-per-subscription \(formatNanos(result.createNanosecondsPerToken)) end-ns-per-subscription \(formatNanos(result.endNanosecondsPerToken)) bytes-left \(result.bytesLeft)"
       )
+    case .rebindMemory:
+      guard let result = try rebindMemoryResult(subject, cells: iterations) else { return 3 }
+      print(
+        "\(kind.rawValue) \(subject.rawValue) cells \(iterations) heap-bytes-per-cell \(format(result.heapBytesPerToken, digits: 1)) rss-bytes-per-cell \(format(result.residentBytesPerToken, digits: 1))"
+      )
     default:
       guard let benchmark = makeBenchmark(kind, subject) else {
         printError("\(kind.rawValue) / \(subject.rawValue) is not available here")
@@ -555,6 +579,9 @@ private func runScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int) ->
     var line = "\(kind.rawValue) \(subject.rawValue) size \(size) units \(point.units)"
     line += " ns-per-unit \(formatNanos(point.elapsed.nanoseconds / Double(point.units)))"
     if let bytes = point.heapBytesPerToken { line += " heap-bytes-per-token \(format(bytes, digits: 1))" }
+    if let applies = point.appliesPerRowPerFrame {
+      line += " applies-per-row-per-frame \(format(applies, digits: 2))"
+    }
     print(line)
     return 0
   } catch {

@@ -7,7 +7,8 @@ import Darwin
 // A scaling family's results as a plain SVG chart (one panel per measure, log scales,
 // one line per subject, a legend) and as a Markdown table. `scaling.sh` writes the
 // results, one point a line — `case subject size instructions-per-unit ns-per-unit
-// heap-bytes-per-token` ("-" where not measured); lines starting with `#` are notes,
+// second-measure` (heap bytes per token, or the frame family's applies per row per frame;
+// "-" where not measured); lines starting with `#` are notes,
 // shown under the chart's title — and hands them to `--chart` and `--table`.
 
 /// One measured point of a family.
@@ -15,7 +16,8 @@ struct ScalingResult {
   var kind: CaseID
   var subject: SubjectID
   var size: Int
-  /// Instructions per unit of work, then heap bytes per token (live tokens only).
+  /// Instructions per unit of work, then the second panel's measure: heap bytes per token
+  /// (live tokens) or applies per row per frame (frame); `nil` elsewhere.
   var measures: [Double?]
 }
 
@@ -92,6 +94,8 @@ private extension ScalingFamily {
     case .drainNewest: "property, newest first"
     case .eventDrainOldest: "event, oldest first"
     case .eventDrainNewest: "event, newest first"
+    case .frameEveryChange: "\(name), per change"
+    case .frameLatest: "\(name), latest value"
     default: name
     }
   }
@@ -104,12 +108,15 @@ private extension ScalingFamily {
     case .drain: "Flat: ending a token costs the same whatever the order and however many share its list."
     case .chain, .node:
       "Flat: each level costs the same, so one \(self == .chain ? "set" : "post") grows linearly with depth (the floor's one closure falls as 1/depth)."
+    case .rebind: "Flat: a rebind costs the same however many bound cells are live."
+    case .frame:
+      "Per change: one apply per change, so the main thread's cost per change stays flat; latest value: one apply per row per frame, so it falls as 1/N."
     }
   }
 
   /// Dashed for the second case of a subject (across objects, newest first).
   func isDashed(_ kind: CaseID) -> Bool {
-    [.tokensAcrossObjects, .drainNewest, .eventDrainNewest].contains(kind)
+    [.tokensAcrossObjects, .drainNewest, .eventDrainNewest, .frameLatest].contains(kind)
   }
 }
 
@@ -315,7 +322,7 @@ func scalingTable(_ family: ScalingFamily, _ results: [ScalingResult]) -> String
   for measure in family.yLabels.indices {
     for line in family.series(results, measure: measure) {
       var label = family.label(line.kind, line.subject)
-      if family.yLabels.count > 1 { label += measure == 0 ? ", instructions per observe" : ", heap bytes per token" }
+      if family.yLabels.count > 1 { label += ", " + family.tableMeasureLabels[measure] }
       let cells = sizes.map { size in line.points.first { $0.size == size }.map { readableNumber($0.value) } ?? "—" }
       table += "| \(label) | " + cells.joined(separator: " | ") + " |\n"
     }

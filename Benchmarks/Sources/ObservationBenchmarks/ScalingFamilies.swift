@@ -18,6 +18,8 @@ enum ScalingFamily: String, CaseIterable {
   case drain
   case chain
   case node
+  case rebind
+  case frame
 
   /// Its cases: the lines of its chart are their subjects (several cases: dashed for all
   /// but the first of a subject).
@@ -28,6 +30,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: [.drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest]
     case .chain: [.chainDepth]
     case .node: [.nodeDepth]
+    case .rebind: [.rebindScaling]
+    case .frame: [.frameEveryChange, .frameLatest]
     }
   }
 
@@ -38,6 +42,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: [.token]
     case .chain: [.floor, .observation, .published, .token]
     case .node: [.floor, .delegate, .token]
+    case .rebind: [.observation, .published, .token]
+    case .frame: [.token]
     }
   }
 
@@ -49,6 +55,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: return "the drain is measured for ObservationToken only: it measures its subscriber list"
     case .chain: return "the chain family is measured with the floor, Observation, @Published and ObservationToken"
     case .node: return "the node family is measured with the floor, delegates forwarding by hand and ObservationToken"
+    case .rebind: return "the rebind family is measured with ObservationToken, OpenCombine @Published and Observation"
+    case .frame: return "the frame family measures ObservationToken's delivery, per change and latest value"
     }
   }
 
@@ -57,9 +65,10 @@ enum ScalingFamily: String, CaseIterable {
   var smokeSizes: [Int] {
     switch self {
     case .fanOut: Array(sizes.prefix(2))
-    case .tokens, .drain: [sizes[0]]
+    case .tokens, .drain, .rebind: [sizes[0]]
     case .chain: sizes
     case .node: [1, 2, sizes.last!]
+    case .frame: [1, 10]
     }
   }
 
@@ -71,6 +80,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: [100, 1_000, 10_000, 100_000]
     case .chain: [1, 2, 3, 4, 5, 6, 7, 8]
     case .node: [1, 2, 4, 8, 16, 32, 64, 100]
+    case .rebind: [10, 100, 1_000, 10_000]
+    case .frame: [1, 10, 100, 1_000]
     }
   }
 
@@ -109,6 +120,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: "Ending k tokens: cost per token ended, by order"
     case .chain: "Chain depth: one leaf set through \\.next?.next?…value, cost per level"
     case .node: "Node depth: one post up a chain of EventNodes, cost per level"
+    case .rebind: "Rebind: one of N bound cells rebound to another row, cost per rebind"
+    case .frame: "Frame: 100 rows bound on the main actor, each changed N times a frame by 4 threads"
     }
   }
 
@@ -119,6 +132,8 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: "tokens ended (k, sharing one property or one sender)"
     case .chain: "objects in the chain (depth)"
     case .node: "nodes from the poster to the subscriber (depth)"
+    case .rebind: "bound cells (each bound to five properties of its own row)"
+    case .frame: "changes per row per frame"
     }
   }
 
@@ -130,6 +145,16 @@ enum ScalingFamily: String, CaseIterable {
     case .drain: ["instructions per token ended"]
     case .chain: ["instructions per level (one set ÷ depth)"]
     case .node: ["instructions per level (one post ÷ depth)"]
+    case .rebind: ["instructions per rebind"]
+    case .frame: ["main-thread instructions per background change", "main-actor applies per row per frame"]
+    }
+  }
+
+  /// How the table names each measure when there are several (after the line's label).
+  var tableMeasureLabels: [String] {
+    switch self {
+    case .frame: ["main-thread instructions per change", "applies per row per frame"]
+    default: ["instructions per observe", "heap bytes per token"]
     }
   }
 
@@ -142,7 +167,8 @@ enum ScalingFamily: String, CaseIterable {
     switch self {
     case .tokens: size
     case .drain: size * rounds(size: size, smoke: smoke)
-    case .fanOut, .chain, .node: size * repetitions(size: size, smoke: smoke)
+    case .fanOut, .chain, .node, .rebind: size * repetitions(size: size, smoke: smoke)
+    case .frame: frameRows * size * repetitions(size: size, smoke: smoke)
     }
   }
 
@@ -154,6 +180,8 @@ enum ScalingFamily: String, CaseIterable {
       case .fanOut: 10_000
       case .chain: 2_000
       case .node: 10_000
+      case .rebind: 5_000
+      case .frame: 200
       case .tokens, .drain: 1
       }
     return max(2, target / size)
@@ -177,6 +205,11 @@ struct ScalingPoint {
   var units: Int
   var elapsed: Duration
   var heapBytesPerToken: Double?
+  /// Main-actor applies per row per frame (the frame family).
+  var appliesPerRowPerFrame: Double?
+
+  /// The point's second panel: heap bytes per token, or applies per row per frame.
+  var secondMeasure: Double? { heapBytesPerToken ?? appliesPerRowPerFrame }
 }
 
 /// Runs one point: sets up `kind` for `subject` at `size`, checks it, and runs its units of
@@ -203,6 +236,10 @@ func measureScalingPoint(_ kind: CaseID, _ subject: SubjectID, size: Int, smoke:
   case .fanOutScaling: return try counted(fanOutBenchmark(subject, observers: size))
   case .chainDepth: return try counted(chainDepthBenchmark(subject, depth: size))
   case .nodeDepth: return try counted(routePostBenchmark(subject, length: size))
+  case .rebindScaling: return try counted(rebindScalingBenchmark(subject, cells: size))
+  case .frameEveryChange, .frameLatest:
+    return try measureFramePoint(
+      delivery: kind == .frameLatest ? .latest : .everyChange, changesPerRow: size, frames: repetitions)
   case .tokensOnOneObject, .tokensAcrossObjects:
     // A few tokens first, outside the count, so what is made once per process (metadata,
     // caches) is not charged to the point.

@@ -99,10 +99,11 @@ extension ObservationToken {
     }
   }
 
-  /// The KVO subscription decorated with a ``ScheduledDelivery`` on `queue` — the mechanism
-  /// behind the engine's deliveries elsewhere, reused as it is — and, for a binding, with
-  /// its ``Binding`` around that. `payload` makes what crosses to the queue from the
-  /// subject (given untyped: only a binding reads it) and the change; with
+  /// The KVO subscription decorated with the delivery on `queue` that `delivery` names — the
+  /// per-change ``ScheduledDelivery`` or the newest-only ``LatestValueDelivery``, the
+  /// mechanisms behind the engine's deliveries elsewhere, reused as they are — and, for a
+  /// binding, with its ``Binding`` around that. `payload` makes what crosses to the queue
+  /// from the subject (given untyped: only a binding reads it) and the change; with
   /// `initialInPlace` (the caller is on `queue`), the `.initial` call runs before this
   /// returns.
   convenience init<Subject: NSObject, Value, Payload: Sendable>(
@@ -112,26 +113,36 @@ extension ObservationToken {
     on queue: DispatchQueue,
     initialInPlace: Bool,
     binding: Binding? = nil,
+    delivery: ValueDelivery = .everyChange,
     file: StaticString,
     line: UInt,
     delivering payload: @escaping (AnyObject, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) {
-    let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler(ending: delivery) { subject, change in
+    let decorator: SubscriptionDecorator
+    let schedule: (Payload) -> Void
+    let startingInline: (() -> Void) -> Void
+    if delivery.keepsLatestOnly {
+      let latest = LatestValueDelivery<Payload>(on: queue, handler: handler)
+      (decorator, schedule, startingInline) = (latest, latest.schedule, latest.startingInline)
+    } else {
+      let each = ScheduledDelivery<Payload>(on: queue, handler: handler)
+      (decorator, schedule, startingInline) = (each, each.schedule, each.startingInline)
+    }
+    let onChange = ErasedChangeHandler(ending: decorator) { subject, change in
       if let binding, !binding.hasTarget { return false }
-      change.readChange(of: Value.self) { delivery.schedule(payload(subject, $0)) }
+      change.readChange(of: Value.self) { schedule(payload(subject, $0)) }
       return true
     }
-    let subscription = KVOSubscription(observing: subject, keyPath, handler: schedule, file: file, line: line)
-    delivery.decorate(subscription)
+    let subscription = KVOSubscription(observing: subject, keyPath, handler: onChange, file: file, line: line)
+    decorator.decorate(subscription)
     // Without a binding the token holds the delivery; with one, the binding around it.
-    self.init(delivery, through: binding)
+    self.init(decorator, through: binding)
     guard initialInPlace, options.contains(.initial) else {
       subscription.start(options: options)
       return
     }
-    delivery.startingInline { subscription.start(options: options) }
+    startingInline { subscription.start(options: options) }
   }
 }
 #endif
