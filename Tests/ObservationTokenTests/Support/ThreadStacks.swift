@@ -9,7 +9,7 @@ func allThreadStacks() -> String? {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: gdb)
   process.arguments = [
-    "-p", "\(ProcessInfo.processInfo.processIdentifier)", "-batch", "-nx", "-iex", "set complaints 0",
+    "-p", "\(ProcessInfo.processInfo.processIdentifier)", "-batch", "-nx",
     "-ex", "set pagination off", "-ex", "thread apply all bt 40",
   ]
   // A file, not a pipe: while gdb holds this process stopped, nothing here could drain
@@ -25,5 +25,10 @@ func allThreadStacks() -> String? {
   do { try process.run() } catch { return nil }
   process.waitUntilExit()
   try? output.close()
-  return (try? Data(contentsOf: path)).map { String(decoding: $0, as: UTF8.self) }
+  // Only the stacks: gdb also reports each thread it meets and what its symbols lack.
+  return (try? Data(contentsOf: path)).map { data in
+    String(decoding: data, as: UTF8.self).split(separator: "\n")
+      .filter { $0.hasPrefix("Thread ") || $0.hasPrefix("#") }
+      .joined(separator: "\n")
+  }
 }

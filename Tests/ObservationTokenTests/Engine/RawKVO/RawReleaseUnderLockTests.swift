@@ -29,7 +29,7 @@ struct RawReleaseUnderLockTests {
     "Observers released on one thread while another adds observers to the same object: no deadlock",
     arguments: Reentry.allCases
   )
-  func releasesDuringAdds(reentry: Reentry) throws {
+  func releasesDuringAdds(reentry: Reentry) async throws {
     let document = Document()
     let titleGuard = PropertyGuard()
     let pool = LockedValue<[ReenteringObserver]>([])
@@ -39,27 +39,33 @@ struct RawReleaseUnderLockTests {
     let adding = Atomic(true)
     let progress = ProgressCounter()
     // Each addition walks the references of the observers registered; the other thread
-    // lets go of the oldest of them, which the walk meets first.
-    let finished = runWatched(2, progress: progress) { thread in
-      if thread == 0 {
-        while addsLeft.subtract(1, ordering: .relaxed).newValue >= 0 {
-          // A few registrations at a time: the releasing thread keeps up.
-          while pool.withLock({ $0.count }) >= 8 { sched_yield() }
-          let observer = titleGuard.withLock { ReenteringObserver(observing: document, reentry: reentry) }
-          pool.withLock { $0.append(observer) }
-          progress.step()
-        }
-        adding.store(false, ordering: .releasing)
-      } else {
-        var released = 0
-        while adding.load(ordering: .acquiring) {
-          let observer = pool.withLock { pool in pool.count < 4 ? nil : pool.removeFirst() }
-          guard observer != nil else { continue }
-          _ = consume observer
-          released += 1
-          // Prunes the registrations of released observers that did not remove them.
-          if released.isMultiple(of: 64) { titleGuard.set { document.title = "\(released)" } }
-          progress.step()
+    // lets go of the oldest of them, which the walk meets first. Joined off the cooperative
+    // pool: a test that holds pool threads for long starves other tests' tasks.
+    let finished = await onOwnThread {
+      runWatched(2, progress: progress) { thread in
+        if thread == 0 {
+          while addsLeft.subtract(1, ordering: .relaxed).newValue >= 0 {
+            // A few registrations at a time: the releasing thread keeps up.
+            while pool.withLock({ $0.count }) >= 8 { sched_yield() }
+            let observer = titleGuard.withLock { ReenteringObserver(observing: document, reentry: reentry) }
+            pool.withLock { $0.append(observer) }
+            progress.step()
+          }
+          adding.store(false, ordering: .releasing)
+        } else {
+          var released = 0
+          while adding.load(ordering: .acquiring) {
+            let observer = pool.withLock { pool in pool.count < 4 ? nil : pool.removeFirst() }
+            guard observer != nil else {
+              sched_yield()
+              continue
+            }
+            _ = consume observer
+            released += 1
+            // Prunes the registrations of released observers that did not remove them.
+            if released.isMultiple(of: 64) { titleGuard.set { document.title = "\(released)" } }
+            progress.step()
+          }
         }
       }
     }
