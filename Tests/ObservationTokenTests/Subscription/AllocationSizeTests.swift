@@ -9,11 +9,12 @@ import Testing
 private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
 
 /// The allocation size of the subscriptions of the tokens `makeToken` makes: the smallest
-/// of several, all alive at once. glibc may hand out a free block of the next size class
-/// when what splitting it would leave is too small to keep, which other tests running at
-/// the same time make likely for any one allocation, never for all of them.
+/// of many, all alive at once. glibc may hand out a free block of the next size class when
+/// what splitting it would leave is too small to keep; other tests running at the same
+/// time leave such blocks behind — once enough for 16 allocations in a row (a run of the
+/// suite beside another) — but not for hundreds, once they are used up.
 private func allocatedBytes(ofSubscriptionsOf makeToken: () -> ObservationToken) -> Int {
-  let tokens = (0..<16).map { _ in makeToken() }
+  let tokens = (0..<512).map { _ in makeToken() }
   return tokens.map { mallocUsableSize(Unmanaged.passUnretained($0.subscription).toOpaque()) }.min()!
 }
 

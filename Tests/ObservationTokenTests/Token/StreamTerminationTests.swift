@@ -9,9 +9,10 @@ import Testing
 @Suite("Async sequences ended by their consumer")
 struct StreamTerminationTests {
   /// How long a step is given before the test calls it stuck: a deadlock detector, never a
-  /// measure of speed — generous, since the consuming tasks need the cooperative pool, which
-  /// other tests running at once may keep busy.
-  private static let stuck = DispatchTimeInterval.seconds(120)
+  /// measure of speed — as long as any join's, since the consuming tasks need the
+  /// cooperative pool, which other tests running at once may keep busy (120 s once ran
+  /// out, with two runs of the suite and a benchmark sharing two cores).
+  private static let stuck = deadlockTimeout
 
   @Test("Cancelling the consuming task ends the sequence without waiting for a call under way")
   func cancellingDoesNotWaitForACallUnderWay() async {
