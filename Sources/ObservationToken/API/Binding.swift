@@ -20,9 +20,11 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
   /// (invalidating the binding invalidates the upstream first).
   @usableFromInline
   func apply(_ apply: () -> Void) {
-    guards.withCurrent { applying in
-      guard applying.bindings.insert(ObjectIdentifier(self)).inserted else { return }
-      defer { applying.bindings.remove(ObjectIdentifier(self)) }
+    guards.withCurrent { context in
+      let binding = ObjectIdentifier(self)
+      guard !context.applying.contains(binding) else { return }
+      context.applying.append(binding)
+      defer { context.applying.removeLast() }
       apply()
     }
   }
