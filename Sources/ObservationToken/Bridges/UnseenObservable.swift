@@ -52,7 +52,7 @@ extension Misuse {
   @usableFromInline @inline(never)
   static func observableUnseen(_ observers: PropertyObservers, at site: Site) -> Never {
     let type: AnyClass = observers.unseenObservableClass!  // the caller found it set
-    let storageOffset = observers.list.storageOffset
+    let storageOffset = observers.source.storageOffset
     let adopter: AnyClass = topmostClass(from: type) { $0 is any Observable.Type }
     let base: AnyClass = topmostClass(from: type) { $0 is any KeyValueObservable.Type }
     let property =

@@ -10,12 +10,12 @@
 class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sendable {
   private weak var delivery: ScheduledDelivery<Parameter>?
 
-  init(source: EventSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
+  init(source: SubscriberSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
     self.delivery = delivery
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: ErasedValue) -> Bool {
+  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
     guard let delivery else { return false }
     delivery.schedule(parameter.pointer(to: Parameter.self).pointee)
     return true

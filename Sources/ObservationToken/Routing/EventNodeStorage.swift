@@ -121,7 +121,7 @@ final class EventNodeStorage {
   // MARK: Subscriptions
 
   /// The source subscriptions of `role` for `Routed` go to, made on first use.
-  func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
+  func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> SubscriberSource {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)
       let index =
@@ -132,9 +132,9 @@ final class EventNodeStorage {
           return state.channels.endIndex - 1
         }()
       if let source = state.channels[index].source(role) { return source }
-      let source = EventSource(
+      let source = SubscriberSource(
         name: "\(routedTypeName(Routed.self)) on \(name)",
-        parameterType: reading,
+        valueType: reading,
         onFirstSubscribe: nil,
         onLastUnsubscribe: nil
       )

@@ -338,3 +338,5 @@ extension SubscriberList {
     }
   }
 }
+
+extension SubscriberList.Reading: DeliveryTargets {}

@@ -58,26 +58,23 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     observer.register(options: kvoOptions)
   }
 
-  /// Hands one notification to the handler, unless the subscription has ended; nested
-  /// deeply, traced, so that a handler that sets what it observes without end stops with a
-  /// message instead of overflowing the stack (see ``DeliveryDepth``).
+  /// Hands one notification to the handler, unless the subscription has ended, through
+  /// the delivery loop every source uses: nested deeply, traced, so that a handler that
+  /// sets what it observes without end stops with a message instead of overflowing the
+  /// stack.
   func receive(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {
-    deliver {
-      DeliveryDepth.delivering {
-        hand(change, from: subject)
-      } traced: {
-        DeliveryDepth.tracing(self) {
-          Misuse.reentersWithoutEnd(
-            naming: keyPathName,
-            on: rootType,
-            at: .observation(observedAt),
-            offersRemovingDuplicates: true
-          )
-        } _: {
-          hand(change, from: subject)
-        }
-      }
+    DeliveryLoop.deliver(SingleTarget(subscriber: self)) { subscription in
+      subscription.hand(change, from: subject)
     }
+  }
+
+  override func stopRunaway() -> Never {
+    Misuse.reentersWithoutEnd(
+      naming: keyPathName,
+      on: rootType,
+      at: .observation(observedAt),
+      offersRemovingDuplicates: true
+    )
   }
 
   private func hand(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {

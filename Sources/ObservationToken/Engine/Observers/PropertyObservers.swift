@@ -1,17 +1,21 @@
 import Synchronization
 
-/// The observers of one `@Observed` property of one object, in registration order.
+/// The observers of one `@Observed` property of one object, in registration order: the
+/// owner of the property's source of changes.
 ///
 /// Created on the first observation of the property and kept in its storage, which is
 /// its only owner: it dies with the object, and its death tells every registration
-/// still in it that the subject was released. The entries live in an ``ObserverList``
+/// still in it that the subject was released. The entries live in a ``SubscriberSource``
 /// that the entries themselves reference, so nothing holds a weak reference to this
 /// front object, and an observed set can pass it along without retaining it.
 ///
 /// It knows nothing of the property's type: a change travels as an ``ErasedValue``.
 @usableFromInline
 final class PropertyObservers: Sendable {
-  @usableFromInline let list: ObserverList
+  @usableFromInline let source: SubscriberSource
+  /// Reads a change of this property with its values as `Any`, for registrations that
+  /// depend on it.
+  let untype: @Sendable (ErasedValue) -> KeyValueChange
   /// What another observation system keeps for this property, for a class that opts in
   /// (see ``KeyValueObservable/_observationHook``); `nil` otherwise.
   @usableFromInline let companion: ObservationCompanion?
@@ -22,12 +26,14 @@ final class PropertyObservers: Sendable {
 
   @usableFromInline
   init(
-    untype: @escaping (ErasedValue) -> KeyValueChange,
+    valueType: Any.Type,
+    untype: @escaping @Sendable (ErasedValue) -> KeyValueChange,
     storageOffset: Int,
     companion: ObservationCompanion?,
     unseenObservableClass: AnyClass?
   ) {
-    list = ObserverList(untype: untype, storageOffset: storageOffset)
+    source = SubscriberSource(name: nil, valueType: valueType, storageOffset: storageOffset)
+    self.untype = untype
     self.companion = companion
     self.unseenObservableClass = unseenObservableClass
   }
@@ -42,6 +48,7 @@ final class PropertyObservers: Sendable {
     unseenObservableClass: AnyClass?
   ) {
     self.init(
+      valueType: ObservedChange<Value>.self,
       untype: { change in change.readChange(of: Value.self) { $0.untyped } },
       storageOffset: storageOffset,
       companion: companion,
@@ -50,19 +57,21 @@ final class PropertyObservers: Sendable {
   }
 
   deinit {
-    for entry in list.subscribers.detach() { entry.subjectDidRelease() }
+    source.detach()
   }
 
   /// Whether anything observes the property; a set skips notification when not.
   @inlinable
-  var isObserved: Bool { list.isObserved }
+  var isObserved: Bool { source.hasSubscribers }
 
   /// Whether any observer takes the `.prior` call.
   @inlinable
-  var hasPriorObservers: Bool { list.priorObserverCount.load(ordering: .relaxed) != 0 }
+  var hasPriorObservers: Bool { source.hasPriorSubscribers }
 
   /// The registrations with an entry here, in registration order.
-  var registrations: [any ObservationRegistration] { list.subscribers.entries.map(\.registration) }
+  var registrations: [any ObservationRegistration] {
+    source.subscribers.entries.map { unsafeDowncast($0, to: ObserverEntry.self).registration }
+  }
 
   /// Reports one change — `change`, made by `store` — to this property's observers: the
   /// `.prior` call before the store when an observer asked for it, the change after it.
@@ -113,7 +122,7 @@ final class PropertyObservers: Sendable {
   /// itself goes to the same observers.
   @usableFromInline
   func willChange(prior: ErasedValue, of subject: AnyObject) -> ChangeReading {
-    let reading = list.subscribers.beginReading()
+    let reading = source.subscribers.beginReading()
     if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
     return ChangeReading(reading: reading)
   }
@@ -122,45 +131,25 @@ final class PropertyObservers: Sendable {
   /// ``willChange(prior:of:)`` took or, when it was not called, to those registered now.
   @usableFromInline
   func didChange(_ taken: ChangeReading?, change: ErasedValue, of subject: AnyObject) {
-    guard let reading = taken.map(\.reading) ?? list.subscribers.beginReading() else { return }
+    guard let reading = taken.map(\.reading) ?? source.subscribers.beginReading() else { return }
     Self.deliver(change, isPrior: false, to: reading, of: subject)
-    list.subscribers.endReading(reading)
+    source.subscribers.endReading(reading)
   }
 
-  /// Calls each observer in order, with the thread marked as delivering; nested deeply,
-  /// each call traced, so that a handler that calls itself without end stops.
+  /// Calls each observer in order through the source's delivery loop: the change, or
+  /// the `.prior` call to the observers that asked for it.
+  @inline(__always)
   private static func deliver(
     _ change: ErasedValue,
     isPrior: Bool,
-    to reading: SubscriberList<ObserverEntry>.Reading,
+    to reading: SubscriberList<ListedEntry>.Reading,
     of subject: AnyObject
   ) {
-    DeliveryDepth.delivering {
-      reading.forEach { entry in
-        if !isPrior || entry.wantsPrior { entry.deliver(change, isPrior: isPrior, of: subject) }
-      }
-    } traced: {
-      deliverTraced(change, isPrior: isPrior, to: reading, of: subject)
-    }
-  }
-
-  /// The same calls, each with its registration on the thread's trace: a registration
-  /// whose handler is under way too often on the thread calls itself without end, and
-  /// stops with a message naming it (see ``DeliveryDepth``). Reached only nested deeply.
-  @inline(never)
-  private static func deliverTraced(
-    _ change: ErasedValue,
-    isPrior: Bool,
-    to reading: SubscriberList<ObserverEntry>.Reading,
-    of subject: AnyObject
-  ) {
-    reading.forEach { entry in
-      guard !isPrior || entry.wantsPrior else { return }
-      let registration = entry.registration
-      DeliveryDepth.tracing(registration) {
-        Misuse.reentersWithoutEnd(registration)
-      } _: {
-        entry.deliver(change, isPrior: isPrior, of: subject)
+    SubscriberSource.deliver(to: reading) { entry in
+      if !isPrior {
+        _ = entry.receive(change, from: subject)
+      } else if entry.wantsPrior {
+        unsafeDowncast(entry, to: ObserverEntry.self).receivePrior(change, from: subject)
       }
     }
   }
@@ -168,8 +157,8 @@ final class PropertyObservers: Sendable {
   /// Adds an entry that forwards this property's changes to `owner`, a registration
   /// that depends on the property.
   func addDependent(_ owner: DerivedRegistration) -> DependencyEntry {
-    let entry = DependencyEntry(list: list, owner: owner)
-    list.insert(entry)
+    let entry = DependencyEntry(source: source, owner: owner, untype: untype)
+    source.insert(entry)
     return entry
   }
 }
@@ -179,6 +168,6 @@ extension PropertyObservers {
   /// none.
   @usableFromInline
   struct ChangeReading {
-    let reading: SubscriberList<ObserverEntry>.Reading?
+    let reading: SubscriberList<ListedEntry>.Reading?
   }
 }

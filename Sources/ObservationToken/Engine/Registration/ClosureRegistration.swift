@@ -20,7 +20,7 @@ final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, 
   /// of its own.
   @inlinable
   init(
-    list: ObserverList,
+    source: SubscriberSource,
     info: RegistrationInfo,
     changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void,
     file: StaticString,
@@ -28,13 +28,15 @@ final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, 
   ) {
     self.changeHandler = HeldChangeHandler(changeHandler)
     self.madeAt = CompactSourceLocation(file: file, line: line)
-    super.init(list: list, info: info)
+    super.init(source: source, info: info)
   }
 
   @usableFromInline override var madeAtDescription: String? { madeAt.description }
 
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    changeHandler(unsafeDowncast(subject, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
+  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
+    changeHandler(
+      unsafeDowncast(subject.unsafelyUnwrapped, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
+    return true
   }
 
   override func releaseHandler() {

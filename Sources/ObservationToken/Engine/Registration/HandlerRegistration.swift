@@ -7,18 +7,19 @@ final class HandlerRegistration: DirectRegistration, @unchecked Sendable {
   private var handler: Unmanaged<SpecializedHandler>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, handler: SpecializedHandler) {
+  init(source: SubscriberSource, info: RegistrationInfo, handler: SpecializedHandler) {
     self.handler = Unmanaged.passRetained(handler)
-    super.init(list: list, info: info)
+    super.init(source: source, info: info)
   }
 
   deinit {
     handler?.release()
   }
 
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    guard let handler else { return }
+  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
+    guard let handler else { return false }
     if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
+    return true
   }
 
   override func releaseHandler() {

@@ -3,10 +3,15 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
   /// Strong: the owner keeps its entries and the entries their owner until the owner
   /// ends, which closes every entry and breaks the cycle.
   private let owner: DerivedRegistration
+  /// Reads a change of the property with its values as `Any`, for the owner.
+  private let untype: @Sendable (ErasedValue) -> KeyValueChange
 
-  init(list: ObserverList, owner: DerivedRegistration) {
+  init(
+    source: SubscriberSource, owner: DerivedRegistration, untype: @escaping @Sendable (ErasedValue) -> KeyValueChange
+  ) {
     self.owner = owner
-    super.init(list: list)
+    self.untype = untype
+    super.init(source: source)
   }
 
   override var sequence: UInt64 { owner.info.sequence }
@@ -15,19 +20,20 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
 
   override var registration: any ObservationRegistration { owner }
 
-  /// Whether the list it is in still exists (its object is alive).
-  var isAttached: Bool { list.isAttached }
+  /// Whether the source it is in still exists (its object is alive).
+  var isAttached: Bool { source.isAttached }
 
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    owner.dependencyDidChange(DependencyChange(change: change, untype: list.untype))
+  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
+    owner.dependencyDidChange(DependencyChange(change: change, untype: untype))
+    return true
   }
 
-  override func handlePrior(_ prior: ErasedValue, of subject: AnyObject) {
-    owner.dependencyWillChange(DependencyChange(change: prior, untype: list.untype))
+  override func receivePrior(_ prior: ErasedValue, from subject: AnyObject?) {
+    owner.dependencyWillChange(DependencyChange(change: prior, untype: untype))
   }
 
-  override func subjectDidRelease() {
-    super.subjectDidRelease()
+  override func ownerDidRelease() {
+    super.ownerDidRelease()
     owner.dependencyDidRelease(self)
   }
 }
