@@ -27,7 +27,7 @@ class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
     super.init(source: source, origin: SubscriptionOrigin(kind, file: file, line: line), parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     closure(parameter.pointer(to: Parameter.self))
     return true
   }

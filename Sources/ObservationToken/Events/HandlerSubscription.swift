@@ -23,7 +23,7 @@ final class HandlerSubscription: EventSubscription, @unchecked Sendable {
     handler?.release()
   }
 
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     handler.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receive(parameter, from: nil) }
   }
 

@@ -15,11 +15,11 @@ import Synchronization
 final class OneShotQueuedSubscription<Parameter: Sendable>: QueuedSubscription<Parameter>, @unchecked Sendable {
   private let claimed = Atomic<Bool>(false)
 
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged,
       end()
     else { return false }
-    return super.receive(parameter, from: subject)
+    return super.receive(parameter)
   }
 
   override var endsDeliveryWithEntry: Bool { !claimed.load(ordering: .acquiring) }

@@ -11,8 +11,8 @@
 /// `@unchecked Sendable`: no state of its own; ``ClosureSubscription`` says what guards its
 /// handler.
 final class OneShotSubscription<Parameter>: ClosureSubscription<Parameter>, @unchecked Sendable {
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
-    end() && super.receive(parameter, from: subject)
+  override func receive(_ parameter: ErasedValue) -> Bool {
+    end() && super.receive(parameter)
   }
 
   override var kindDescription: String { "one-shot \(super.kindDescription)" }

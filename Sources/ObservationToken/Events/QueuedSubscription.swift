@@ -15,7 +15,7 @@ class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sen
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }
 
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     guard let delivery else { return false }
     delivery.schedule(parameter.pointer(to: Parameter.self).pointee)
     return true

@@ -22,7 +22,7 @@ final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscri
 
   override var isValid: Bool { super.isValid && target != nil }
 
-  override func receive(_ parameter: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ parameter: ErasedValue) -> Bool {
     guard let target else {
       end()
       return false

@@ -75,7 +75,7 @@ class Subscription: @unchecked Sendable {
   var tracedAs: AnyObject { self }
 
   /// Stops the program, naming this subscription: its handler calls itself without end
-  /// (see ``DeliveryLoop/deliverTraced(_:_:)``). Every subscription a delivery loop
+  /// (see ``DeliveryLoop``). Every subscription a delivery loop
   /// calls says how.
   func stopRunaway() -> Never {
     fatalError("ObservationToken: a subscription's handler calls itself without end")

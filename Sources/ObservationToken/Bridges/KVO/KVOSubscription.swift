@@ -63,7 +63,7 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
   /// sets what it observes without end stops with a message instead of overflowing the
   /// stack.
   func receive(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {
-    DeliveryLoop.deliver(SingleTarget(subscriber: self)) { subscription in
+    DeliveryLoop.deliver(one: self) { subscription in
       subscription.hand(change, from: subject)
     }
   }

@@ -33,10 +33,9 @@ final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, 
 
   @usableFromInline override var madeAtDescription: String? { madeAt.description }
 
-  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ change: ErasedValue, from subject: AnyObject) {
     changeHandler(
-      unsafeDowncast(subject.unsafelyUnwrapped, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
-    return true
+      unsafeDowncast(subject, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
   }
 
   override func releaseHandler() {

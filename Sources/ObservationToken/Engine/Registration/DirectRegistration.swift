@@ -36,7 +36,7 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   func start(of subject: AnyObject, initial: ErasedValue?) {
     source.insert(self)
     if let initial {
-      DeliveryDepth.delivering { deliver { _ = receive(initial, from: subject) } }
+      DeliveryDepth.delivering { deliver { receive(initial, from: subject) } }
     }
   }
 

@@ -16,10 +16,9 @@ final class HandlerRegistration: DirectRegistration, @unchecked Sendable {
     handler?.release()
   }
 
-  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
-    guard let handler else { return false }
+  override func receive(_ change: ErasedValue, from subject: AnyObject) {
+    guard let handler else { return }
     if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
-    return true
   }
 
   override func releaseHandler() {

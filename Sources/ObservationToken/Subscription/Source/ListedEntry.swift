@@ -32,9 +32,21 @@ class ListedEntry: Subscription, ListedSubscription, @unchecked Sendable {
   var wantsPrior: Bool { false }
 
   /// Receives one value, of the source's value type, valid for the call; runs only inside
-  /// a delivery the gate admitted. `subject` is the object whose property changed, `nil`
-  /// for events. Returns whether a handler was called.
-  func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool { false }
+  /// a delivery the gate admitted. Returns whether a handler was called. (What an event's
+  /// and a routed type's subscriptions take.)
+  func receive(_ value: ErasedValue) -> Bool { false }
+
+  /// Receives one change of a property of `subject`, as ``receive(_:)`` receives a value:
+  /// what the entries of a property's source take, whose handlers are given the object.
+  /// (Two methods, not one with an optional subject that events would ignore: an argument
+  /// every override of a method ignores makes the optimizer put a thunk before each.)
+  func receive(_ change: ErasedValue, from subject: AnyObject) { _ = receive(change) }
+
+  /// Receives the call before a change (key-value observation's `.prior`), when
+  /// ``wantsPrior``; as the change itself unless the subclass says otherwise.
+  func receivePrior(_ prior: ErasedValue, from subject: AnyObject) {
+    receive(prior, from: subject)
+  }
 
   /// The subscription its token holds: this one, or the delivery elsewhere that wraps it.
   /// Ending it ends every call still to come, queued ones included.

@@ -30,20 +30,26 @@ final class SubscriberSource: @unchecked Sendable {
   /// what tells the property apart from others of its type, to name it in descriptions;
   /// `0` for other sources.
   @usableFromInline let storageOffset: Int
+  /// Whether entries are ordered by their sequences and may take the `.prior` call: a
+  /// property's source. An event's entries all have the same sequence, and take no prior
+  /// call, so adding and removing one asks it neither.
+  private let isOrdered: Bool
   /// `nil` when the owner has neither action: no transition needs running.
   private let transitions: TransitionActions?
 
-  /// A source of values of `valueType`, with the owner's first- and last-subscriber actions.
+  /// A source of values of `valueType`, with the owner's first- and last-subscriber
+  /// actions; a property's source, when `storageOffset` is given.
   init(
     name: String?,
     valueType: Any.Type,
-    storageOffset: Int = 0,
+    storageOffset: Int? = nil,
     onFirstSubscribe: (() -> Void)? = nil,
     onLastUnsubscribe: (() -> Void)? = nil
   ) {
     self.name = name
     self.valueType = valueType
-    self.storageOffset = storageOffset
+    self.storageOffset = storageOffset ?? 0
+    isOrdered = storageOffset != nil
     if onFirstSubscribe == nil && onLastUnsubscribe == nil {
       transitions = nil
     } else {
@@ -66,12 +72,12 @@ final class SubscriberSource: @unchecked Sendable {
   /// source's owner is gone: the entry is ended at once, without telling its own owner
   /// (which may be the caller, holding its own lock).
   func insert(_ entry: ListedEntry) {
-    let change = subscribers.insert(entry)
+    let change = subscribers.insert(entry, ordered: isOrdered)
     guard change != .refused else {
       entry.end()
       return
     }
-    if entry.wantsPrior { priorCount.wrappingAdd(1, ordering: .relaxed) }
+    if isOrdered && entry.wantsPrior { priorCount.wrappingAdd(1, ordering: .relaxed) }
     transitions?.perform(change)
   }
 
@@ -80,7 +86,7 @@ final class SubscriberSource: @unchecked Sendable {
   func remove(_ entry: ListedEntry) {
     let change = subscribers.remove(entry)
     guard change != .refused else { return }
-    if entry.wantsPrior { priorCount.wrappingSubtract(1, ordering: .relaxed) }
+    if isOrdered && entry.wantsPrior { priorCount.wrappingSubtract(1, ordering: .relaxed) }
     transitions?.perform(change)
   }
 
@@ -90,12 +96,26 @@ final class SubscriberSource: @unchecked Sendable {
   @usableFromInline
   func send(_ value: ErasedValue) -> Bool {
     guard let reading = subscribers.beginReading() else { return false }
-    var called = false
-    Self.deliver(to: reading) { entry in
-      if entry.receive(value, from: nil) { called = true }
-    }
+    let called = DeliveryLoop.deliver(reading, value, from: nil)
     subscribers.endReading(reading)
     return called
+  }
+
+  /// Calls every entry of `snapshot` — or, without one, every entry registered now — with
+  /// `value`, sent by `subject`, in order, on this thread, with no lock held: a property's
+  /// change, after the `.prior` call took the snapshot. (Apart from ``send(_:)``, which
+  /// counts the handlers called: a property's change needs no count.)
+  @usableFromInline
+  func send(_ value: ErasedValue, from subject: AnyObject, to snapshot: Snapshot?) {
+    guard let reading = snapshot.map(\.reading) ?? subscribers.beginReading() else { return }
+    _ = DeliveryLoop.deliver(reading, value, from: .passUnretained(subject))
+    subscribers.endReading(reading)
+  }
+
+  /// Takes the entries registered now: for a value announced before it is made (a
+  /// property's `.prior` call), whose value then goes to the same entries.
+  func snapshot() -> Snapshot {
+    Snapshot(reading: subscribers.beginReading())
   }
 
   /// Calls `value`'s type-erased twin on every entry: what both event senders' `send` do.
@@ -104,13 +124,6 @@ final class SubscriberSource: @unchecked Sendable {
   func send<Value>(value: Value) -> Bool {
     guard hasSubscribers else { return false }
     return ErasedValue.with(value) { send($0) }
-  }
-
-  /// Calls `call` with each entry of `reading`, in order, through the one
-  /// ``DeliveryLoop``.
-  @inline(__always)
-  static func deliver(to reading: SubscriberList<ListedEntry>.Reading, _ call: (ListedEntry) -> Void) {
-    DeliveryLoop.deliver(reading, call)
   }
 
   /// Ends every entry made so far, as if each token were invalidated; then waits for the
@@ -132,4 +145,13 @@ final class SubscriberSource: @unchecked Sendable {
 
   /// The name given to the source, or the type of its values.
   var displayName: String { name ?? "Event<\(valueType)>" }
+}
+
+extension SubscriberSource {
+  /// The entries one value goes to, taken when it was announced; `nil` when there were
+  /// none.
+  @usableFromInline
+  struct Snapshot {
+    let reading: SubscriberList<ListedEntry>.Reading?
+  }
 }

@@ -23,17 +23,26 @@ final class DependencyEntry: ObserverEntry, @unchecked Sendable {
   /// Whether the source it is in still exists (its object is alive).
   var isAttached: Bool { source.isAttached }
 
-  override func receive(_ change: ErasedValue, from subject: AnyObject?) -> Bool {
+  override func receive(_ change: ErasedValue, from subject: AnyObject) {
     owner.dependencyDidChange(DependencyChange(change: change, untype: untype))
-    return true
   }
 
-  override func receivePrior(_ prior: ErasedValue, from subject: AnyObject?) {
+  override func receivePrior(_ prior: ErasedValue, from subject: AnyObject) {
     owner.dependencyWillChange(DependencyChange(change: prior, untype: untype))
   }
 
   override func ownerDidRelease() {
     super.ownerDidRelease()
     owner.dependencyDidRelease(self)
+  }
+}
+
+extension PropertyObservers {
+  /// Adds an entry that forwards this property's changes to `owner`, a registration
+  /// that depends on the property.
+  func addDependent(_ owner: DerivedRegistration) -> DependencyEntry {
+    let entry = DependencyEntry(source: source, owner: owner, untype: untype)
+    source.insert(entry)
+    return entry
   }
 }

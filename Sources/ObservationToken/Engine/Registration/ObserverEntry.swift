@@ -1,5 +1,6 @@
 /// One entry in one property's source of changes: what the engine adds to a
-/// ``ListedEntry`` — the `.prior` call, and the registration the entry delivers for.
+/// ``ListedEntry``: the registration the entry delivers for, which a runaway handler's
+/// stop names.
 ///
 /// Subclasses decide what a change means (``DirectRegistration`` calls its handler,
 /// ``DependencyEntry`` tells the registration that depends on the property).
@@ -10,13 +11,6 @@ class ObserverEntry: ListedEntry, @unchecked Sendable {
     fatalError("ObserverEntry subclasses provide their registration")
   }
 
-  /// Reacts to the `.prior` call before a change, as to the change itself unless the
-  /// subclass says otherwise; runs only inside an admitted delivery. (Two methods rather
-  /// than a flag that most entries ignore: see INVARIANTS, "hints as policies".)
-  func receivePrior(_ prior: ErasedValue, from subject: AnyObject?) {
-    _ = receive(prior, from: subject)
-  }
-
   /// A delivery traces the registration: a derived one's entries count together.
   override var tracedAs: AnyObject { registration }
 
@@ -24,5 +18,13 @@ class ObserverEntry: ListedEntry, @unchecked Sendable {
   /// key path as written.
   override func stopRunaway() -> Never {
     Misuse.reentersWithoutEnd(registration)
+  }
+}
+
+extension PropertyObservers {
+  /// The registrations with an entry here, in registration order. (Every entry of a
+  /// property's source is an ``ObserverEntry``.)
+  var registrations: [any ObservationRegistration] {
+    source.subscribers.entries.map { unsafeDowncast($0, to: ObserverEntry.self).registration }
   }
 }

@@ -134,14 +134,15 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
     }
   }
 
-  /// Adds a subscriber in sequence order; `.refused` when the list is detached.
+  /// Adds a subscriber in sequence order — or, unless `ordered`, where every subscriber
+  /// has the same sequence, last — `.refused` when the list is detached.
   @discardableResult
-  func insert(_ entry: Entry) -> ListChange {
+  func insert(_ entry: Entry, ordered: Bool = true) -> ListChange {
     state.withLock { state in
       guard !detached.load(ordering: .relaxed) else { return .refused }
       state.prepareToChange()
       var index = state.entries.endIndex
-      while index > state.entries.startIndex {
+      while ordered, index > state.entries.startIndex {
         // Empty slots are passed over: the order is the entries'.
         if let previous = state.entries[index - 1], previous.sequence <= entry.sequence { break }
         index -= 1
@@ -338,5 +339,3 @@ extension SubscriberList {
     }
   }
 }
-
-extension SubscriberList.Reading: DeliveryTargets {}

@@ -68,11 +68,6 @@ final class PropertyObservers: Sendable {
   @inlinable
   var hasPriorObservers: Bool { source.hasPriorSubscribers }
 
-  /// The registrations with an entry here, in registration order.
-  var registrations: [any ObservationRegistration] {
-    source.subscribers.entries.map { unsafeDowncast($0, to: ObserverEntry.self).registration }
-  }
-
   /// Reports one change — `change`, made by `store` — to this property's observers: the
   /// `.prior` call before the store when an observer asked for it, the change after it.
   /// Both calls go to the observers registered when the change began. This is the one
@@ -99,75 +94,34 @@ final class PropertyObservers: Sendable {
     _ observers: Unmanaged<PropertyObservers>,
     _ prior: ObservedChange<Value>,
     of subject: AnyObject
-  ) -> ChangeReading {
-    ErasedValue.with(prior) { prior in
-      observers._withUnsafeGuaranteedRef { $0.willChange(prior: prior, of: subject) }
+  ) -> SubscriberSource.Snapshot {
+    withUnsafePointer(to: prior) { prior in
+      observers._withUnsafeGuaranteedRef { $0.willChange(prior: ErasedValue(prior), of: subject) }
     }
   }
 
-  /// The change itself, after the store.
+  /// The change itself, after the store: straight to the source, as a send goes, to the
+  /// observers the `.prior` call went to or, without one, to those registered now.
   @inlinable @inline(never)
   static func didChange<Value>(
     _ observers: Unmanaged<PropertyObservers>,
-    _ reading: ChangeReading?,
+    _ snapshot: SubscriberSource.Snapshot?,
     _ change: ObservedChange<Value>,
     of subject: AnyObject
   ) {
-    ErasedValue.with(change) { change in
-      observers._withUnsafeGuaranteedRef { $0.didChange(reading, change: change, of: subject) }
+    withUnsafePointer(to: change) { change in
+      observers._withUnsafeGuaranteedRef { $0.source.send(ErasedValue(change), from: subject, to: snapshot) }
     }
   }
 
-  /// Takes the observers registered now and sends them the `.prior` call; the change
-  /// itself goes to the same observers.
+  /// Takes the observers registered now and sends the `.prior` call to those that asked
+  /// for it; the change itself goes to the same observers.
   @usableFromInline
-  func willChange(prior: ErasedValue, of subject: AnyObject) -> ChangeReading {
-    let reading = source.subscribers.beginReading()
-    if let reading { Self.deliver(prior, isPrior: true, to: reading, of: subject) }
-    return ChangeReading(reading: reading)
-  }
-
-  /// Sends the change, in registration order and with no lock held, to the observers
-  /// ``willChange(prior:of:)`` took or, when it was not called, to those registered now.
-  @usableFromInline
-  func didChange(_ taken: ChangeReading?, change: ErasedValue, of subject: AnyObject) {
-    guard let reading = taken.map(\.reading) ?? source.subscribers.beginReading() else { return }
-    Self.deliver(change, isPrior: false, to: reading, of: subject)
-    source.subscribers.endReading(reading)
-  }
-
-  /// Calls each observer in order through the source's delivery loop: the change, or
-  /// the `.prior` call to the observers that asked for it.
-  @inline(__always)
-  private static func deliver(
-    _ change: ErasedValue,
-    isPrior: Bool,
-    to reading: SubscriberList<ListedEntry>.Reading,
-    of subject: AnyObject
-  ) {
-    SubscriberSource.deliver(to: reading) { entry in
-      if !isPrior {
-        _ = entry.receive(change, from: subject)
-      } else if entry.wantsPrior {
-        unsafeDowncast(entry, to: ObserverEntry.self).receivePrior(change, from: subject)
-      }
+  func willChange(prior: ErasedValue, of subject: AnyObject) -> SubscriberSource.Snapshot {
+    let snapshot = source.snapshot()
+    if let reading = snapshot.reading {
+      _ = DeliveryLoop.deliver(reading, prior, from: .passUnretained(subject), isPrior: true)
     }
-  }
-
-  /// Adds an entry that forwards this property's changes to `owner`, a registration
-  /// that depends on the property.
-  func addDependent(_ owner: DerivedRegistration) -> DependencyEntry {
-    let entry = DependencyEntry(source: source, owner: owner, untype: untype)
-    source.insert(entry)
-    return entry
-  }
-}
-
-extension PropertyObservers {
-  /// The observers one change goes to, taken when the change began; `nil` when there were
-  /// none.
-  @usableFromInline
-  struct ChangeReading {
-    let reading: SubscriberList<ListedEntry>.Reading?
+    return snapshot
   }
 }
