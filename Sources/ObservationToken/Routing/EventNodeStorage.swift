@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Why not the node itself: children hold their parents weakly, and an object that is
 /// weakly referenced keeps its reference counts in a side table, where every retain and
-/// release takes the runtime's slow path (about 80 instructions a release, callgrind). A
-/// walk retains and releases every node it reaches; nothing references a storage weakly,
+/// release takes the runtime's slow path (see INVARIANTS). A walk retains and releases every node it reaches; nothing references a storage weakly,
 /// so its counts stay inline.
 ///
 /// The node owns its storage. When the node is released, its storage is marked released

@@ -37,7 +37,7 @@ extension RouteChannel {
   }
 
   /// The source of `role`, if one was made. A switch, not a key path: a subscription
-  /// reads it, and the key-path runtime costs hundreds of instructions.
+  /// reads it, and a key path would be a call into the key-path runtime.
   func source(_ role: Role) -> SubscriberSource? {
     switch role {
     case .interceptors: interceptors

@@ -10,9 +10,8 @@ enum UnseenObservable {
   /// `subject`'s class when it conforms to `Observable` although its class's hook is `nil`;
   /// `nil` otherwise. Asked only in a class without a hook, when a property's observer list
   /// is made: the dynamic cast costs no accessor anything. Each class's answer is kept:
-  /// the cast searches the runtime's conformance records, about 2,000 instructions a list
-  /// even once the runtime has seen the class (1.1 million the first time), against about
-  /// 200 for the lookup.
+  /// the cast searches the runtime's conformance records, even once the runtime has seen
+  /// the class, at many times the cost of the lookup (see INVARIANTS).
   @usableFromInline @inline(never)
   static func classOf(_ subject: AnyObject) -> AnyClass? {
     let type: AnyClass = type(of: subject)

@@ -53,8 +53,8 @@ extension KeyValueObservable {
         let source = dependencies[only].observers.source
         let direct: DirectRegistration =
           switch handler {
-          case .changeHandler(let changeHandler):
-            ClosureRegistration(source: source, info: info, changeHandler: changeHandler, file: file, line: line)
+          case .closure(let closure):
+            ClosureRegistration(source: source, info: info, closure: closure, file: file, line: line)
           case .specialized(let handler): HandlerRegistration(source: source, info: info, handler: handler)
           }
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)

@@ -8,7 +8,7 @@
 @usableFromInline
 enum RegistrationHandler<Subject: AnyObject, Value> {
   /// The user's handler of the subject and the change.
-  case changeHandler((Subject, ObservedChange<Value>) -> Void)
+  case closure((Subject, ObservedChange<Value>) -> Void)
   /// A handler that reads the erased change itself (raw observers, bindings, deliveries).
   case specialized(SpecializedHandler)
 
@@ -16,7 +16,7 @@ enum RegistrationHandler<Subject: AnyObject, Value> {
   @inlinable
   var specialized: SpecializedHandler {
     switch self {
-    case .changeHandler(let changeHandler): ChangeHandler(changeHandler)
+    case .closure(let closure): ChangeHandler(closure)
     case .specialized(let handler): handler
     }
   }
