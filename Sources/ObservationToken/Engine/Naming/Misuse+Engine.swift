@@ -62,23 +62,10 @@ extension Misuse {
     )
   }
 
-  /// Stops for a registration whose handler calls itself without end: each call changed
-  /// what it observes, which called it again (see ``DeliveryDepth``). Nothing is changed:
-  /// the change under way is stored, and its call to this handler is the one not made.
-  /// The message names where the observation was made, where the registration knows.
-  static func reentersWithoutEnd(_ registration: any ObservationRegistration) -> Never {
-    reentersWithoutEnd(
-      naming: registration.keyPathName,
-      on: registration.info.subjectType,
-      at: registration.observedAt.map(Site.observation) ?? .change,
-      offersRemovingDuplicates: !registration.info.isRaw
-    )
-  }
-
   /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
-  /// end; the form for observations that are not the engine's registrations (KVO's). The
-  /// fix offered is `removingDuplicates: true` only where the observation has that option:
-  /// a raw observer does not.
+  /// end (see ``DeliveryDepth``): an engine registration's (``ObserverEntry``) or a KVO
+  /// observation's. The fix offered is `removingDuplicates: true` only where the
+  /// observation has that option: a raw observer does not.
   static func reentersWithoutEnd(
     naming keyPath: String,
     on subjectType: Any.Type,

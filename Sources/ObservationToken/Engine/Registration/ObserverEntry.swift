@@ -14,10 +14,18 @@ class ObserverEntry: ListedEntry, @unchecked Sendable {
   /// A delivery traces the registration: a derived one's entries count together.
   override var tracedAs: AnyObject { registration }
 
-  /// A handler that sets what it observes, without end, stops with a message naming the
-  /// key path as written.
+  /// A handler that sets what it observes, without end — each call changed what it
+  /// observes, which called it again — stops with a message naming the key path as
+  /// written, and where the observation was made, where the registration knows. Nothing is
+  /// changed: the change under way is stored, and its call to this handler is the one not
+  /// made.
   override func stopRunaway() -> Never {
-    Misuse.reentersWithoutEnd(registration)
+    Misuse.reentersWithoutEnd(
+      naming: registration.keyPathName,
+      on: registration.info.subjectType,
+      at: registration.observedAt.map(Misuse.Site.observation) ?? .change,
+      offersRemovingDuplicates: !registration.info.isRaw
+    )
   }
 }
 
