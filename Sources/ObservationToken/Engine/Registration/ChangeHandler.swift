@@ -1,7 +1,7 @@
 /// The handler of a plain observation: calls the user's `changeHandler` with the subject
 /// and the change, nothing else.
 @usableFromInline
-final class ChangeHandler<Subject: AnyObject, Value>: SpecializedHandler {
+final class ChangeHandler<Subject: AnyObject, Value>: SubscriptionHandler {
   @usableFromInline let closure: (Subject, ObservedChange<Value>) -> Void
 
   /// Inlinable, so the receive function is made where `Subject` and `Value` are known: a

@@ -62,7 +62,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private weak var root: AnyObject?
   private let typed: TypedHalf
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var handler: SpecializedHandler?
+  private var handler: SubscriptionHandler?
   /// Guards the entries, and the typed half's last value.
   private let state: Locked<State>
 
@@ -76,7 +76,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   init(
     root: AnyObject,
     info: RegistrationInfo,
-    handler: SpecializedHandler,
+    handler: SubscriptionHandler,
     typed: @escaping TypedHalf,
     reading dependencies: ArraySlice<Dependency>,
     file: StaticString,

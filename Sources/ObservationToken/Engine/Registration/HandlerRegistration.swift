@@ -4,10 +4,10 @@
 final class HandlerRegistration: DirectRegistration, @unchecked Sendable {
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var handler: Unmanaged<SpecializedHandler>?
+  private var handler: Unmanaged<SubscriptionHandler>?
 
   @usableFromInline
-  init(source: SubscriberSource, info: RegistrationInfo, handler: SpecializedHandler) {
+  init(source: SubscriberSource, info: RegistrationInfo, handler: SubscriptionHandler) {
     self.handler = Unmanaged.passRetained(handler)
     super.init(source: source, info: info)
   }
