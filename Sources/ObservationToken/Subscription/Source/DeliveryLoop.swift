@@ -5,7 +5,8 @@ enum DeliveryLoop {
   /// property changed, passed unretained: the caller holds it; `nil` for a send) — or,
   /// for `isPrior`, those that take the call before a value (key-value observation's
   /// `.prior`) with that call — in order, inside the entry's gate, with the thread marked
-  /// as delivering. Returns whether any handler was called.
+  /// as delivering. Returns whether any handler was called, for a send; a change's caller
+  /// has no use for it, and the loop counts nothing for it.
   ///
   /// Nested past ``DeliveryDepth/untracedDepth``, the calls go through the loop's traced
   /// twin, ``deliverTraced(_:_:from:isPrior:)``: a subscriber whose handler is under way
@@ -37,7 +38,6 @@ enum DeliveryLoop {
               subject._withUnsafeGuaranteedRef {
                 if isPrior { entry.receivePrior(value, from: $0) } else { entry.receive(value, from: $0) }
               }
-              called = true
             } else if entry.receive(value) {
               called = true
             }
@@ -67,7 +67,6 @@ enum DeliveryLoop {
           subject._withUnsafeGuaranteedRef {
             if isPrior { entry.receivePrior(value, from: $0) } else { entry.receive(value, from: $0) }
           }
-          called = true
         } else if entry.receive(value) {
           called = true
         }
