@@ -1,3 +1,5 @@
+import Observation
+
 /// The engine's stops, each a message naming what was wrong as the user wrote it and what to
 /// do instead. Every check stays inline where it is made; only these, on the way to the
 /// stop, are called. `Tests/ObservationTokenTests/Diagnostics` pins each message.
@@ -144,5 +146,39 @@ extension Misuse {
       """,
       at: site
     )
+  }
+}
+
+extension Misuse {
+  /// Stops for an observation of the `@Observed` property whose list is `observers`, of an
+  /// object whose class ``UnseenObservable`` found conforming to `Observable` where Swift
+  /// Observation cannot see it. Named: the class that adopts `Observable`, and the class
+  /// that adopts `KeyValueObservable` without it, where the conformance belongs.
+  @usableFromInline @inline(never)
+  static func observableUnseen(_ observers: PropertyObservers, at site: Site) -> Never {
+    let type: AnyClass = observers.unseenObservableClass!  // the caller found it set
+    let storageOffset = observers.source.storageOffset
+    let adopter: AnyClass = topmostClass(from: type) { $0 is any Observable.Type }
+    let base: AnyClass = topmostClass(from: type) { $0 is any KeyValueObservable.Type }
+    let property =
+      ReflectedProperty.observedField(in: type, storedAt: storageOffset).map { "\\\(type).\($0.name)" }
+      ?? "an @Observed property of \(type)"
+    stop(
+      """
+      \(adopter) conforms to Observable, but \(base) adopts KeyValueObservable without it, \
+      so Swift Observation (withObservationTracking, Observations, SwiftUI) would never see \
+      \(property)\(site.observedAt) change. Adopt Observable where \(base) adopts \
+      KeyValueObservable (class \(base): KeyValueObservable, Observable), not in a subclass.
+      """,
+      at: site
+    )
+  }
+
+  /// The class furthest up from `type`, `type` included, such that it and every class
+  /// between satisfy `conforms`.
+  private static func topmostClass(from type: AnyClass, where conforms: (AnyClass) -> Bool) -> AnyClass {
+    var topmost: AnyClass = type
+    while let superclass = _getSuperclass(topmost), conforms(superclass) { topmost = superclass }
+    return topmost
   }
 }

@@ -11,19 +11,6 @@
 /// which has it anyway, uses it.
 @usableFromInline
 enum PropertyName {
-  /// The property behind a wrapper's storage key path: `\Document._title` becomes
-  /// `\Document.title`.
-  @usableFromInline
-  static func ofStorage(_ storageKeyPath: AnyKeyPath) -> String {
-    var text = String(describing: storageKeyPath)
-    if let underscore = text.lastIndex(of: "_"), underscore > text.startIndex,
-      text[text.index(before: underscore)] == "."
-    {
-      text.remove(at: underscore)
-    }
-    return text
-  }
-
   /// A key path as the runtime prints it, without the code addresses it adds to
   /// computed components.
   static func ofKeyPath(_ keyPath: AnyKeyPath) -> String {
