@@ -11,10 +11,10 @@
 # A branch found in the sources but not listed fails the check, so a new one gets a line.
 #
 # branches:
-#   Subscription/Lock.swift                 forced    Mutex (Synchronization) exists on Linux
-#   Subscription/ThreadLocal.swift          skipped   Darwin's pthread_key_create takes a destructor of a non-optional pointer, Glibc's of an optional one
-#   Subscription/ThreadLocal.swift:import   skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
-#   Subscription/ThreadParking.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
+#   Subscription/Threads/Lock.swift         forced    Mutex (Synchronization) exists on Linux
+#   Subscription/Threads/ThreadLocal.swift  skipped   Darwin's pthread_key_create takes a destructor of a non-optional pointer, Glibc's of an optional one
+#   Subscription/Threads/ThreadLocal.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
+#   Subscription/Threads/ThreadParking.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
 #   Bridges/KVO/                            modelled  KVOBridgeTests and Playgrounds compile these files against KVOShim
 # end of branches
 #

@@ -220,7 +220,7 @@ extension KeyValueObservable {
       on: .main,
       initialInPlace: true,
       binding: binding,
-      delivery: delivery,
+      keepingLatestOnly: delivery.keepsLatestOnly,
       file: file,
       line: line,
       delivering: { subject, change in subject.value(at: keyPath, after: change) },

@@ -193,25 +193,30 @@ extension KeyValueObservable {
   }
 
   /// An observation whose handler queues `payload(subject, change)` on a
-  /// ``ScheduledDelivery`` that runs `handler` on `queue`: the one mechanism behind every
-  /// form above, and behind bindings on the main actor.
+  /// ``ScheduledDelivery`` that runs `handler` on `queue` — every change, or keeping the
+  /// latest only: the one mechanism behind every form above, the value-only forms of
+  /// `observe(_:initial:on:delivery:)`, and bindings on the main actor.
   ///
   /// With `initialInPlace` — the caller runs on `queue` now, as a main-actor caller runs on
   /// the main queue — the `.initial` call is made before this returns, as KVO's `.initial`
   /// is synchronous; later changes are queued behind it. With a `binding`, the token holds
   /// it in front of the delivery, and the target's release ends the observation.
+  /// Inlinable, so that the path every change takes is specialized in the client, as
+  /// `observe`'s is.
+  @inlinable
   func observe<Value, Payload: Sendable>(
     _ keyPath: KeyPath<Self, Value>,
     options: KeyValueObservingOptions,
     on queue: DispatchQueue,
     initialInPlace: Bool = false,
     binding: Binding? = nil,
+    keepingLatestOnly: Bool = false,
     file: StaticString,
     line: UInt,
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
-    let delivery = ScheduledDelivery<Payload>(on: queue, handler: handler)
+    let delivery = ScheduledDelivery<Payload>(on: queue, keepingLatestOnly: keepingLatestOnly, handler: handler)
     let schedule = ErasedChangeHandler(ending: delivery) { subject, change in
       if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in

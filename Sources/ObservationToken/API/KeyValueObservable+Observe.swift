@@ -39,7 +39,7 @@ extension KeyValueObservable {
     let registration = register(
       keyPath,
       options: options.tokenOptions,
-      handler: .changeHandler(changeHandler),
+      handler: .closure(changeHandler),
       file: file,
       line: line
     )

@@ -42,7 +42,7 @@ extension KeyValueObservable {
       keyPath,
       options: initial ? [.initial] : [],
       on: queue,
-      delivery: delivery,
+      keepingLatestOnly: delivery.keepsLatestOnly,
       file: file,
       line: line,
       delivering: { subject, change in subject.value(at: keyPath, after: change) },
@@ -88,7 +88,7 @@ extension KeyValueObservable {
       options: initial ? [.initial] : [],
       on: .main,
       initialInPlace: MainQueue.isCurrent,
-      delivery: delivery,
+      keepingLatestOnly: delivery.keepsLatestOnly,
       file: file,
       line: line,
       delivering: { subject, change in subject.value(at: keyPath, after: change) }
@@ -96,82 +96,5 @@ extension KeyValueObservable {
       // The main queue runs on the main actor.
       MainActor.assumeIsolated { valueHandler(value) }
     }
-  }
-
-  /// An observation whose payloads reach `handler` on `queue` through the delivery
-  /// `delivery` names: the per-change ``ScheduledDelivery`` or the newest-only
-  /// ``LatestValueDelivery``. With `initialInPlace` the `.initial` call is made before this
-  /// returns; with a `binding`, the token holds it in front of the delivery. Inlinable, so
-  /// that the path every change takes is specialized in the client, as `observe`'s is.
-  @inlinable
-  func observe<Value, Payload: Sendable>(
-    _ keyPath: KeyPath<Self, Value>,
-    options: KeyValueObservingOptions,
-    on queue: DispatchQueue,
-    initialInPlace: Bool = false,
-    binding: Binding? = nil,
-    delivery: ValueDelivery,
-    file: StaticString,
-    line: UInt,
-    delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
-    _ handler: @escaping @Sendable (Payload) -> Void
-  ) -> ObservationToken {
-    guard delivery.keepsLatestOnly else {
-      return observeEveryChange(
-        keyPath,
-        options: options,
-        on: queue,
-        initialInPlace: initialInPlace,
-        binding: binding,
-        file: file,
-        line: line,
-        delivering: payload,
-        handler
-      )
-    }
-    let latest = LatestValueDelivery<Payload>(on: queue, handler: handler)
-    let schedule = ErasedChangeHandler(ending: latest) { subject, change in
-      if let binding, !binding.hasTarget { return false }
-      change.readChange(of: Value.self) { change in
-        latest.schedule(payload(unsafeDowncast(subject, to: Self.self), change))
-      }
-      return true
-    }
-    let registration = register(
-      keyPath, options: options.tokenOptions, handler: .specialized(schedule), file: file, line: line)
-    let start = { ObservationToken(starting: registration, through: latest, then: binding) }
-    guard initialInPlace, options.contains(.initial) else { return start() }
-    var token: ObservationToken?
-    latest.startingInline { token = start() }
-    return token!
-  }
-}
-
-extension KeyValueObservable {
-  /// The per-change form of ``observe(_:options:on:initialInPlace:binding:delivery:file:line:delivering:_:)``:
-  /// out of line, since a ``ScheduledDelivery`` is made only inside the library.
-  @usableFromInline
-  func observeEveryChange<Value, Payload: Sendable>(
-    _ keyPath: KeyPath<Self, Value>,
-    options: KeyValueObservingOptions,
-    on queue: DispatchQueue,
-    initialInPlace: Bool,
-    binding: Binding?,
-    file: StaticString,
-    line: UInt,
-    delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
-    _ handler: @escaping @Sendable (Payload) -> Void
-  ) -> ObservationToken {
-    observe(
-      keyPath,
-      options: options,
-      on: queue,
-      initialInPlace: initialInPlace,
-      binding: binding,
-      file: file,
-      line: line,
-      delivering: payload,
-      handler
-    )
   }
 }

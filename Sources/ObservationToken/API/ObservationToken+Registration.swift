@@ -9,8 +9,8 @@ extension ObservationToken {
     through decorator: SubscriptionDecorator? = nil,
     prepare: (ObservationToken) -> Void = { _ in }
   ) {
-    // What `init(_:through:)` does, written out: delegating to that initializer costs 46
-    // instructions in observe + invalidate (callgrind), on the path every token takes.
+    // What `init(_:through:)` does, written out: delegating to that initializer costs
+    // every token (see INVARIANTS).
     if let decorator {
       decorator.decorate(registration.subscription)
       self.init(decorator)

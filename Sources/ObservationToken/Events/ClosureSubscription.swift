@@ -13,11 +13,11 @@ class ClosureSubscription<Parameter>: EventSubscription, @unchecked Sendable {
   /// A subscription of `kind`, made at `file` and `line`, that calls `handler` with each
   /// value. Usable from inlined code: ``Event/subscribe(_:file:line:)``, inlined where
   /// `Parameter` is known, supplies this class's metadata from a cache of its own; made in
-  /// the library's generic code, every subscription asks the runtime for it (about 330
-  /// instructions).
+  /// the library's generic code, every subscription asks the runtime for it (see
+  /// INVARIANTS).
   @usableFromInline
   init(
-    source: EventSource,
+    source: SubscriberSource,
     _ kind: SubscriptionOrigin.Kind,
     file: StaticString,
     line: UInt,

@@ -7,7 +7,7 @@ extension Event: CustomDebugStringConvertible {
   ///   target–action on Inbox at App/Inbox.swift:14
   /// ```
   public var debugDescription: String {
-    let subscriptions = source.subscribers.entries.filter(\.isValid)
+    let subscriptions = source.subscribers.entries.filter(\.isValid).map { $0 as! EventSubscription }
     guard !subscriptions.isEmpty else { return "\(source.displayName), no subscriptions" }
     let count = subscriptions.count == 1 ? "1 subscription" : "\(subscriptions.count) subscriptions"
     let lines = subscriptions.map { "  \($0.kindDescription)\($0.origin.location)" }

@@ -23,11 +23,11 @@
 /// handler to the main actor or a queue, use ``subscribe(on:file:line:_:)-(MainActor,_,_,_)``
 /// or ``subscribe(on:file:line:_:)-(DispatchQueue,_,_,_)``.
 public struct Event<Parameter> {
-  @usableFromInline let source: EventSource
+  @usableFromInline let source: SubscriberSource
 
   /// The event whose subscriptions go to `source`.
   @usableFromInline
-  init(source: EventSource) {
+  init(source: SubscriberSource) {
     self.source = source
   }
 
@@ -149,7 +149,7 @@ public struct Event<Parameter> {
   func subscribe(_ subscription: EventSubscription, through decorator: SubscriptionDecorator? = nil) -> ObservationToken
   {
     let token = ObservationToken(subscription, through: decorator)
-    source.add(subscription)
+    source.insert(subscription)
     return token
   }
 }

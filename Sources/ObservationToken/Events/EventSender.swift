@@ -45,7 +45,7 @@
 /// or any `Sendable` owner, keeps a ``SendableEventSender`` instead, whose subscribers give
 /// `@Sendable` handlers or delivery on the main actor or a queue.
 public final class EventSender<Parameter> {
-  @usableFromInline let source: EventSource
+  @usableFromInline let source: SubscriberSource
 
   /// Creates a sender.
   ///
@@ -58,9 +58,9 @@ public final class EventSender<Parameter> {
     onFirstSubscribe: (() -> Void)? = nil,
     onLastUnsubscribe: (() -> Void)? = nil
   ) {
-    source = EventSource(
+    source = SubscriberSource(
       name: name,
-      parameterType: Parameter.self,
+      valueType: Parameter.self,
       onFirstSubscribe: onFirstSubscribe,
       onLastUnsubscribe: onLastUnsubscribe
     )
@@ -97,7 +97,7 @@ public final class EventSender<Parameter> {
   /// way on other threads are not waited for. `onLastUnsubscribe` runs if anyone was
   /// subscribed.
   public func removeAllSubscriptions() {
-    source.removeAllSubscriptions()
+    source.removeAll()
   }
 }
 

@@ -11,7 +11,7 @@ final class HandlerSubscription: EventSubscription, @unchecked Sendable {
 
   /// A subscription that hands each value to `handler`, which reads `Parameter`s.
   init<Parameter>(
-    source: EventSource, origin: SubscriptionOrigin, handler: SubscriptionHandler, reading: Parameter.Type
+    source: SubscriberSource, origin: SubscriptionOrigin, handler: SubscriptionHandler, reading: Parameter.Type
   ) {
     self.handler = .passRetained(handler)
     super.init(source: source, origin: origin, parameterType: Parameter.self)

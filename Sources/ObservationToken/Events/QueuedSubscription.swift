@@ -10,7 +10,7 @@
 class QueuedSubscription<Parameter: Sendable>: EventSubscription, @unchecked Sendable {
   private weak var delivery: ScheduledDelivery<Parameter>?
 
-  init(source: EventSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
+  init(source: SubscriberSource, origin: SubscriptionOrigin, delivery: ScheduledDelivery<Parameter>) {
     self.delivery = delivery
     super.init(source: source, origin: origin, parameterType: Parameter.self)
   }

@@ -18,7 +18,7 @@ import Dispatch
 ///
 /// The tokens, their guarantees and the subscription order are an ``Event``'s.
 public struct SendableEvent<Parameter: Sendable>: Sendable {
-  let source: EventSource
+  let source: SubscriberSource
 
   /// The same subscriber list seen as an ``Event``, whose forms these share. Never handed
   /// out: an `Event` takes any closure.

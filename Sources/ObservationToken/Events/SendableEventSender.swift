@@ -22,7 +22,7 @@
 /// goes from zero to one and back, on the thread that changed it, so they are `@Sendable`;
 /// releasing the sender ends every subscription without calling `onLastUnsubscribe`.
 public final class SendableEventSender<Parameter: Sendable>: Sendable {
-  @usableFromInline let source: EventSource
+  @usableFromInline let source: SubscriberSource
 
   /// Creates a sender.
   ///
@@ -35,9 +35,9 @@ public final class SendableEventSender<Parameter: Sendable>: Sendable {
     onFirstSubscribe: (@Sendable () -> Void)? = nil,
     onLastUnsubscribe: (@Sendable () -> Void)? = nil
   ) {
-    source = EventSource(
+    source = SubscriberSource(
       name: name,
-      parameterType: Parameter.self,
+      valueType: Parameter.self,
       onFirstSubscribe: onFirstSubscribe,
       onLastUnsubscribe: onLastUnsubscribe
     )
@@ -69,7 +69,7 @@ public final class SendableEventSender<Parameter: Sendable>: Sendable {
 
   /// Ends every subscription made so far, as ``EventSender/removeAllSubscriptions()`` does.
   public func removeAllSubscriptions() {
-    source.removeAllSubscriptions()
+    source.removeAll()
   }
 }
 

@@ -12,7 +12,9 @@ final class TargetActionSubscription<Parameter, Target: AnyObject>: EventSubscri
   private weak var target: Target?
   private var action: ((Target, Parameter) -> Void)?
 
-  init(source: EventSource, origin: SubscriptionOrigin, target: Target, action: @escaping (Target, Parameter) -> Void) {
+  init(
+    source: SubscriberSource, origin: SubscriptionOrigin, target: Target, action: @escaping (Target, Parameter) -> Void
+  ) {
     self.target = target
     self.action = action
     super.init(source: source, origin: origin, parameterType: Parameter.self)

@@ -1,10 +1,10 @@
 /// Asks an answer for a response, unless an earlier one gave it.
 ///
-/// A ``SpecializedHandler``: its receive function is made in its inlinable `init`, where
+/// A ``SubscriptionHandler``: its receive function is made in its inlinable `init`, where
 /// `Request` is known, so that a request runs no generic code — generic code would ask the
 /// runtime for the metadata of `Request.Response?` on every request.
 @usableFromInline
-final class AnswerHandler<Request: RoutedRequest>: SpecializedHandler {
+final class AnswerHandler<Request: RoutedRequest>: SubscriptionHandler {
   @usableFromInline let answer: (Request) -> Request.Response?
 
   @inlinable

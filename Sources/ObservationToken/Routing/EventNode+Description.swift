@@ -14,7 +14,9 @@ extension EventNode: CustomDebugStringConvertible {
       "EventNode \(name), " + (parentNames.isEmpty ? "no parents" : "parents: " + parentNames.joined(separator: ", "))
     ]
     for channel in storage.channels.sorted(by: { $0.typeName < $1.typeName }) {
-      let live = channel.sources.map { role, source in (role, source.subscribers.entries.filter(\.isValid)) }
+      let live = channel.sources.map { role, source in
+        (role, source.subscribers.entries.filter(\.isValid).map { $0 as! EventSubscription })
+      }
       let counts = live.filter { !$0.1.isEmpty }.map { role, entries in
         "\(entries.count) \(role)" + (entries.count == 1 ? "" : "s")
       }

@@ -70,7 +70,7 @@ extension EventNode {
     _ value: ErasedValue,
     of type: ObjectIdentifier,
     trace: RouteTracer?,
-    intercept: (ErasedValue, EventSource, RouteTracer?) -> (value: ErasedValue, keeper: AnyObject)?
+    intercept: (ErasedValue, SubscriberSource, RouteTracer?) -> (value: ErasedValue, keeper: AnyObject)?
   ) -> Bool {
     // A type no node has ever had a subscription for reaches no one (a trace walks anyway).
     guard trace != nil || RoutedTypeCensus.mayBeHeard(type) else { return false }
@@ -102,7 +102,7 @@ extension EventNode {
   static func intercept<Routed>(
     _ value: ErasedValue,
     as type: Routed.Type,
-    _ interceptors: EventSource,
+    _ interceptors: SubscriberSource,
     _ trace: RouteTracer?
   ) -> (value: ErasedValue, keeper: AnyObject)? {
     var slot = InterceptionSlot(event: value.pointer(to: Routed.self).pointee, trace: trace)

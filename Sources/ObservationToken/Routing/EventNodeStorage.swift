@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Why not the node itself: children hold their parents weakly, and an object that is
 /// weakly referenced keeps its reference counts in a side table, where every retain and
-/// release takes the runtime's slow path (about 80 instructions a release, callgrind). A
-/// walk retains and releases every node it reaches; nothing references a storage weakly,
+/// release takes the runtime's slow path (see INVARIANTS). A walk retains and releases every node it reaches; nothing references a storage weakly,
 /// so its counts stay inline.
 ///
 /// The node owns its storage. When the node is released, its storage is marked released
@@ -121,7 +120,7 @@ final class EventNodeStorage {
   // MARK: Subscriptions
 
   /// The source subscriptions of `role` for `Routed` go to, made on first use.
-  func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> EventSource {
+  func source<Routed>(_ role: RouteChannel.Role, for type: Routed.Type, reading: Any.Type) -> SubscriberSource {
     state.withLock { state in
       let key = ObjectIdentifier(Routed.self)
       let index =
@@ -132,9 +131,9 @@ final class EventNodeStorage {
           return state.channels.endIndex - 1
         }()
       if let source = state.channels[index].source(role) { return source }
-      let source = EventSource(
+      let source = SubscriberSource(
         name: "\(routedTypeName(Routed.self)) on \(name)",
-        parameterType: reading,
+        valueType: reading,
         onFirstSubscribe: nil,
         onLastUnsubscribe: nil
       )

@@ -7,9 +7,12 @@ final class InterceptorHandler<Routed>: SubscriptionHandler {
   init(_ interceptor: @escaping (Routed) -> Routed?, origin: SubscriptionOrigin) {
     self.interceptor = interceptor
     self.origin = origin
+    super.init { handler, value, _ in unsafeDowncast(handler, to: InterceptorHandler.self).intercept(value) }
   }
 
-  override func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
+  /// Passes the event in the slot `value` lends through the interceptor, and leaves its
+  /// verdict there.
+  private func intercept(_ value: ErasedValue) -> Bool {
     let slot = value.lentPointer(to: InterceptionSlot<Routed>.self)
     guard let event = slot.pointee.event else { return true }
     let result = interceptor(event)

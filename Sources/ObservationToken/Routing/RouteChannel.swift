@@ -1,5 +1,5 @@
 /// One node's subscriptions for one routed type: its interceptors, its subscribers and
-/// its answers, each an ``EventSource`` — the list events use, with its gate and tokens —
+/// its answers, each an ``SubscriberSource`` — the list events use, with its gate and tokens —
 /// made on the first subscription of its kind.
 ///
 /// A node's storage keeps its channels until the storage is freed (the node's release
@@ -11,11 +11,11 @@ struct RouteChannel {
   /// The routed type, as users write it, for descriptions.
   let typeName: String
   /// Receive an ``InterceptionSlot`` of the type.
-  var interceptors: EventSource?
+  var interceptors: SubscriberSource?
   /// Receive the type's values.
-  var subscribers: EventSource?
+  var subscribers: SubscriberSource?
   /// Receive an ``AnswerSlot`` of the type.
-  var answers: EventSource?
+  var answers: SubscriberSource?
 
   init<Routed>(for type: Routed.Type) {
     self.type = ObjectIdentifier(Routed.self)
@@ -23,7 +23,7 @@ struct RouteChannel {
   }
 
   /// The sources there are, for descriptions and for detaching.
-  var sources: [(role: String, source: EventSource)] {
+  var sources: [(role: String, source: SubscriberSource)] {
     [("interceptor", interceptors), ("subscription", subscribers), ("answer", answers)].compactMap { role, source in
       source.map { (role, $0) }
     }
@@ -37,8 +37,8 @@ extension RouteChannel {
   }
 
   /// The source of `role`, if one was made. A switch, not a key path: a subscription
-  /// reads it, and the key-path runtime costs hundreds of instructions.
-  func source(_ role: Role) -> EventSource? {
+  /// reads it, and a key path would be a call into the key-path runtime.
+  func source(_ role: Role) -> SubscriberSource? {
     switch role {
     case .interceptors: interceptors
     case .subscribers: subscribers
@@ -47,7 +47,7 @@ extension RouteChannel {
   }
 
   /// Sets the source of `role`.
-  mutating func setSource(_ source: EventSource, _ role: Role) {
+  mutating func setSource(_ source: SubscriberSource, _ role: Role) {
     switch role {
     case .interceptors: interceptors = source
     case .subscribers: subscribers = source

@@ -1,9 +1,9 @@
 /// A node's sources for one routed type, as a walk reads them on arrival; not retained
 /// (the node's storage keeps them, and the walk holds the storage).
 struct RouteSources {
-  var interceptors: Unmanaged<EventSource>?
-  var subscribers: Unmanaged<EventSource>?
-  var answers: Unmanaged<EventSource>?
+  var interceptors: Unmanaged<SubscriberSource>?
+  var subscribers: Unmanaged<SubscriberSource>?
+  var answers: Unmanaged<SubscriberSource>?
 
   /// None: the node has no subscription of the type.
   init() {}

@@ -1,7 +1,7 @@
 /// The nodes a long walk has visited, by address: a set in open addressing with linear
 /// probing, at most half full. An insertion costs a multiplication and a probe or two,
-/// where `Set<ObjectIdentifier>` hashes with SipHash (about 250 instructions a node, and
-/// 7,300 a post at 100 nodes to grow, callgrind). Nothing is ever removed.
+/// where `Set<ObjectIdentifier>` hashes with SipHash and grows (see INVARIANTS). Nothing
+/// is ever removed.
 struct VisitedNodes: ~Copyable {
   /// The addresses, 0 for an empty slot: `mask + 1` of them, a power of two; none before
   /// the first insertion.

@@ -4,7 +4,7 @@ final class DeliveryContext: ThreadLocalContext {
   /// runtime's exclusivity checks are skipped: they would cost every change a call.
   @exclusivity(unchecked) var depth = 0
   /// The subscriptions whose handlers are under way on this thread past
-  /// ``DeliveryDepth/untracedDepth``, innermost last; see ``DeliveryDepth/tracing(_:runaway:_:)``.
+  /// ``DeliveryDepth/untracedDepth``, innermost last; see ``DeliveryDepth/beginTracing(_:)``.
   var traced: [ObjectIdentifier] = []
 
   init() {}

@@ -37,30 +37,29 @@ enum DeliveryDepth {
     }
   }
 
-  /// Runs `body`, a call into handlers that may change what they observe and so come
-  /// back here, with the thread marked as delivering — or, nested past
-  /// ``untracedDepth``, `traced`, which makes the same calls through
-  /// ``tracing(_:runaway:_:)``. The hot path pays one compare; `traced` belongs out of line.
+  /// The calling thread's context, borrowed, for the ``DeliveryLoop``, which marks the
+  /// thread as delivering itself — a call into handlers that may change what they observe
+  /// and so come back here, traced past ``untracedDepth`` — so that a set's walk to its
+  /// handlers takes no frame for it.
   @inline(__always)
-  static func delivering(_ body: () -> Void, traced: () -> Void) {
-    contexts.withCurrent { context in
-      context.depth &+= 1
-      defer { context.depth &-= 1 }
-      if context.depth > untracedDepth { traced() } else { body() }
-    }
+  static var currentContext: Unmanaged<DeliveryContext> { contexts.current }
+
+  /// Puts `subscription` on the thread's trace, for a call of its handler nested past
+  /// ``untracedDepth`` — or, when its handler is already under way ``reentryLimit`` times
+  /// there, stops with its ``Subscription/stopRunaway()``: the handler calls itself
+  /// without end. ``endTracing()`` takes it off once the call returns.
+  @inline(never)
+  static func beginTracing(_ subscription: Subscription) {
+    let context = contexts.withCurrent { $0 }
+    let identity = ObjectIdentifier(subscription.tracedAs)
+    if context.traced.count(where: { $0 == identity }) >= reentryLimit { subscription.stopRunaway() }
+    context.traced.append(identity)
   }
 
-  /// Runs `body`, a call of `subscription`'s handler nested past ``untracedDepth``, with
-  /// the subscription on the thread's trace — or, when its handler is already under way
-  /// ``reentryLimit`` times there, calls `runaway` instead: the handler calls itself
-  /// without end, and `runaway` stops with a message naming it.
-  static func tracing(_ subscription: AnyObject, runaway: () -> Never, _ body: () -> Void) {
-    let context = contexts.withCurrent { $0 }
-    let identity = ObjectIdentifier(subscription)
-    if context.traced.count(where: { $0 == identity }) >= reentryLimit { runaway() }
-    context.traced.append(identity)
-    defer { context.traced.removeLast() }
-    body()
+  /// Takes the innermost subscription off the thread's trace.
+  @inline(never)
+  static func endTracing() {
+    contexts.withCurrent { _ = $0.traced.removeLast() }
   }
 
   /// How many handler calls are under way on this thread.

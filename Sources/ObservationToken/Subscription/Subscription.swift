@@ -70,6 +70,17 @@ class Subscription: @unchecked Sendable {
   /// once, on the thread that ended the subscription, with no lock held.
   func didEnd() {}
 
+  /// What the delivery loop's traced twin counts this subscription's calls as: itself, or
+  /// the registration it delivers for.
+  var tracedAs: AnyObject { self }
+
+  /// Stops the program, naming this subscription: its handler calls itself without end
+  /// (see ``DeliveryLoop``). Every subscription a delivery loop
+  /// calls says how.
+  func stopRunaway() -> Never {
+    fatalError("ObservationToken: a subscription's handler calls itself without end")
+  }
+
   /// What the subscription observes, for a token's description.
   var summary: String { "subscription" }
 }

@@ -60,7 +60,7 @@ struct ClosureReleaseTests {
     weak var weakHandler: SubscriptionHandler?
     let sender = EventSender<Int>()
     do {
-      let handler = SubscriptionHandler()
+      let handler = SubscriptionHandler { _, _, _ in false }
       weakHandler = handler
       let subscription = HandlerSubscription(
         source: sender.event.source, origin: SubscriptionOrigin(.answer, file: #fileID, line: #line),

@@ -232,5 +232,5 @@ final class NumberedModel: KeyValueObservable, @unchecked Sendable {
   @Observed var value = 0
 
   /// How many observers the property's list counts.
-  var observerCount: Int { _value.observers?.list.subscribers.count.load(ordering: .relaxed) ?? 0 }
+  var observerCount: Int { _value.observers?.source.subscribers.count.load(ordering: .relaxed) ?? 0 }
 }

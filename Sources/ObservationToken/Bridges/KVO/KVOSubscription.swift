@@ -14,7 +14,7 @@ import Foundation
 /// it as an ``ObservedChange`` of the token's value type (``KVOChangeReader``), then hands it
 /// to the handler inside ``Subscription/deliver(_:)`` — so no handler starts after
 /// `invalidate()` returns, even for a notification KVO makes late on another thread. The
-/// handler is an ordinary ``SpecializedHandler``; delivery on a queue or the main actor and
+/// handler is an ordinary ``SubscriptionHandler``; delivery on a queue or the main actor and
 /// bindings decorate this subscription as they decorate the engine's.
 ///
 /// `@unchecked Sendable`: `handler` is read only inside a delivery the gate admitted and
@@ -23,7 +23,7 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
   /// Reads a notification as the handler's change and passes it on, erased.
   typealias Reader = (_ change: [NSKeyValueChangeKey: Any], _ body: (ErasedValue) -> Void) -> Void
 
-  private var handler: SpecializedHandler?
+  private var handler: SubscriptionHandler?
   private let read: Reader
   /// The key path as written, `\Player.rate`, and the type it starts from, for messages.
   private let keyPathName: String
@@ -38,7 +38,7 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     keyPath: String,
     rootType: Any.Type,
     observedAt: SourceLocation,
-    handler: SpecializedHandler,
+    handler: SubscriptionHandler,
     read: @escaping Reader
   ) {
     self.handler = handler
@@ -58,26 +58,23 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     observer.register(options: kvoOptions)
   }
 
-  /// Hands one notification to the handler, unless the subscription has ended; nested
-  /// deeply, traced, so that a handler that sets what it observes without end stops with a
-  /// message instead of overflowing the stack (see ``DeliveryDepth``).
+  /// Hands one notification to the handler, unless the subscription has ended, through
+  /// the delivery loop every source uses: nested deeply, traced, so that a handler that
+  /// sets what it observes without end stops with a message instead of overflowing the
+  /// stack.
   func receive(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {
-    deliver {
-      DeliveryDepth.delivering {
-        hand(change, from: subject)
-      } traced: {
-        DeliveryDepth.tracing(self) {
-          Misuse.reentersWithoutEnd(
-            naming: keyPathName,
-            on: rootType,
-            at: .observation(observedAt),
-            offersRemovingDuplicates: true
-          )
-        } _: {
-          hand(change, from: subject)
-        }
-      }
+    DeliveryLoop.deliver(one: self) { subscription in
+      subscription.hand(change, from: subject)
     }
+  }
+
+  override func stopRunaway() -> Never {
+    Misuse.reentersWithoutEnd(
+      naming: keyPathName,
+      on: rootType,
+      at: .observation(observedAt),
+      offersRemovingDuplicates: true
+    )
   }
 
   private func hand(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {

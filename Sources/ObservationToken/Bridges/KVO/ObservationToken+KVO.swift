@@ -154,7 +154,7 @@ extension KVOSubscription {
   convenience init<Subject: NSObject, Value>(
     observing subject: Subject,
     _ keyPath: KeyPath<Subject, Value>,
-    handler: SpecializedHandler,
+    handler: SubscriptionHandler,
     file: StaticString,
     line: UInt
   ) {

@@ -99,9 +99,9 @@ extension ObservationToken {
     }
   }
 
-  /// The KVO subscription decorated with the delivery on `queue` that `delivery` names — the
-  /// per-change ``ScheduledDelivery`` or the newest-only ``LatestValueDelivery``, the
-  /// mechanisms behind the engine's deliveries elsewhere, reused as they are — and, for a
+  /// The KVO subscription decorated with a ``ScheduledDelivery`` on `queue`, per change or
+  /// newest only as `delivery` says — the mechanism behind the engine's deliveries
+  /// elsewhere, reused as it is — and, for a
   /// binding, with its ``Binding`` around that. `payload` makes what crosses to the queue
   /// from the subject (given untyped: only a binding reads it) and the change; with
   /// `initialInPlace` (the caller is on `queue`), the `.initial` call runs before this
@@ -119,30 +119,22 @@ extension ObservationToken {
     delivering payload: @escaping (AnyObject, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) {
-    let decorator: SubscriptionDecorator
-    let schedule: (Payload) -> Void
-    let startingInline: (() -> Void) -> Void
-    if delivery.keepsLatestOnly {
-      let latest = LatestValueDelivery<Payload>(on: queue, handler: handler)
-      (decorator, schedule, startingInline) = (latest, latest.schedule, latest.startingInline)
-    } else {
-      let each = ScheduledDelivery<Payload>(on: queue, handler: handler)
-      (decorator, schedule, startingInline) = (each, each.schedule, each.startingInline)
-    }
-    let onChange = ErasedChangeHandler(ending: decorator) { subject, change in
+    let scheduled = ScheduledDelivery<Payload>(
+      on: queue, keepingLatestOnly: delivery.keepsLatestOnly, handler: handler)
+    let onChange = ErasedChangeHandler(ending: scheduled) { subject, change in
       if let binding, !binding.hasTarget { return false }
-      change.readChange(of: Value.self) { schedule(payload(subject, $0)) }
+      change.readChange(of: Value.self) { scheduled.schedule(payload(subject, $0)) }
       return true
     }
     let subscription = KVOSubscription(observing: subject, keyPath, handler: onChange, file: file, line: line)
-    decorator.decorate(subscription)
+    scheduled.decorate(subscription)
     // Without a binding the token holds the delivery; with one, the binding around it.
-    self.init(decorator, through: binding)
+    self.init(scheduled, through: binding)
     guard initialInPlace, options.contains(.initial) else {
       subscription.start(options: options)
       return
     }
-    startingInline { subscription.start(options: options) }
+    scheduled.startingInline { subscription.start(options: options) }
   }
 }
 #endif

@@ -1,3 +1,5 @@
+import Observation
+
 /// The engine's stops, each a message naming what was wrong as the user wrote it and what to
 /// do instead. Every check stays inline where it is made; only these, on the way to the
 /// stop, are called. `Tests/ObservationTokenTests/Diagnostics` pins each message.
@@ -62,23 +64,10 @@ extension Misuse {
     )
   }
 
-  /// Stops for a registration whose handler calls itself without end: each call changed
-  /// what it observes, which called it again (see ``DeliveryDepth``). Nothing is changed:
-  /// the change under way is stored, and its call to this handler is the one not made.
-  /// The message names where the observation was made, where the registration knows.
-  static func reentersWithoutEnd(_ registration: any ObservationRegistration) -> Never {
-    reentersWithoutEnd(
-      naming: registration.keyPathName,
-      on: registration.info.subjectType,
-      at: registration.observedAt.map(Site.observation) ?? .change,
-      offersRemovingDuplicates: !registration.info.isRaw
-    )
-  }
-
   /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
-  /// end; the form for observations that are not the engine's registrations (KVO's). The
-  /// fix offered is `removingDuplicates: true` only where the observation has that option:
-  /// a raw observer does not.
+  /// end (see ``DeliveryDepth``): an engine registration's (``ObserverEntry``) or a KVO
+  /// observation's. The fix offered is `removingDuplicates: true` only where the
+  /// observation has that option: a raw observer does not.
   static func reentersWithoutEnd(
     naming keyPath: String,
     on subjectType: Any.Type,
@@ -157,5 +146,39 @@ extension Misuse {
       """,
       at: site
     )
+  }
+}
+
+extension Misuse {
+  /// Stops for an observation of the `@Observed` property whose list is `observers`, of an
+  /// object whose class ``UnseenObservable`` found conforming to `Observable` where Swift
+  /// Observation cannot see it. Named: the class that adopts `Observable`, and the class
+  /// that adopts `KeyValueObservable` without it, where the conformance belongs.
+  @usableFromInline @inline(never)
+  static func observableUnseen(_ observers: PropertyObservers, at site: Site) -> Never {
+    let type: AnyClass = observers.unseenObservableClass!  // the caller found it set
+    let storageOffset = observers.source.storageOffset
+    let adopter: AnyClass = topmostClass(from: type) { $0 is any Observable.Type }
+    let base: AnyClass = topmostClass(from: type) { $0 is any KeyValueObservable.Type }
+    let property =
+      ReflectedProperty.observedField(in: type, storedAt: storageOffset).map { "\\\(type).\($0.name)" }
+      ?? "an @Observed property of \(type)"
+    stop(
+      """
+      \(adopter) conforms to Observable, but \(base) adopts KeyValueObservable without it, \
+      so Swift Observation (withObservationTracking, Observations, SwiftUI) would never see \
+      \(property)\(site.observedAt) change. Adopt Observable where \(base) adopts \
+      KeyValueObservable (class \(base): KeyValueObservable, Observable), not in a subclass.
+      """,
+      at: site
+    )
+  }
+
+  /// The class furthest up from `type`, `type` included, such that it and every class
+  /// between satisfy `conforms`.
+  private static func topmostClass(from type: AnyClass, where conforms: (AnyClass) -> Bool) -> AnyClass {
+    var topmost: AnyClass = type
+    while let superclass = _getSuperclass(topmost), conforms(superclass) { topmost = superclass }
+    return topmost
   }
 }

@@ -11,19 +11,6 @@
 /// which has it anyway, uses it.
 @usableFromInline
 enum PropertyName {
-  /// The property behind a wrapper's storage key path: `\Document._title` becomes
-  /// `\Document.title`.
-  @usableFromInline
-  static func ofStorage(_ storageKeyPath: AnyKeyPath) -> String {
-    var text = String(describing: storageKeyPath)
-    if let underscore = text.lastIndex(of: "_"), underscore > text.startIndex,
-      text[text.index(before: underscore)] == "."
-    {
-      text.remove(at: underscore)
-    }
-    return text
-  }
-
   /// A key path as the runtime prints it, without the code addresses it adds to
   /// computed components.
   static func ofKeyPath(_ keyPath: AnyKeyPath) -> String {
@@ -43,7 +30,8 @@ enum PropertyName {
   /// properties, in order and of its value type, and the last of them holds the very
   /// `value` the key path gave (a computed property that reads one `@Observed` property of
   /// its own type, such as `title.uppercased()`, is not that property).
-  static func of(_ keyPath: AnyKeyPath, reading lists: [ObserverList], from root: AnyObject, value: Any?) -> String {
+  static func of(_ keyPath: AnyKeyPath, reading lists: [SubscriberSource], from root: AnyObject, value: Any?) -> String
+  {
     let text = ofKeyPath(keyPath)
     guard let value, let read = properties(reading: lists, from: root), let last = read.last,
       ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count
@@ -63,7 +51,7 @@ enum PropertyName {
   /// unless `checksLastValue` is `false`: for a stop's message, which has no value to check.
   static func walking(
     _ keyPath: AnyKeyPath,
-    reading lists: [ObserverList],
+    reading lists: [SubscriberSource],
     from root: AnyObject,
     value: Any?,
     checksLastValue: Bool = true
@@ -118,13 +106,13 @@ enum PropertyName {
   /// where that is `nil` (`type` is then an optional's wrapped class), or another object
   /// than the one read, from the type alone, by where the property is stored.
   private static func observedProperty(
-    listedIn list: ObserverList,
+    listedIn list: SubscriberSource,
     of value: Any?,
     type: Any.Type?
   ) -> (name: String, valueType: Any.Type, value: Any?)? {
     var type = type
     if let value, let object = ReflectedProperty.object(in: value) {
-      if let found = ReflectedProperty.all(of: object).first(where: { $0.observers?.list === list }) {
+      if let found = ReflectedProperty.all(of: object).first(where: { $0.observers?.source === list }) {
         return (found.name, found.valueType, found.value)
       }
       // Another object than the one read, since replaced: the same property of its type.
@@ -145,12 +133,12 @@ enum PropertyName {
   /// The `@Observed` properties of `lists`, read in that order as a chain reads them:
   /// the first on `root`, each other on the object the one before holds; `nil` when one
   /// is not found so.
-  static func properties(reading lists: [ObserverList], from root: AnyObject) -> [ReflectedProperty]? {
+  static func properties(reading lists: [SubscriberSource], from root: AnyObject) -> [ReflectedProperty]? {
     var object: AnyObject? = root
     var read: [ReflectedProperty] = []
     for list in lists {
       guard let current = object,
-        let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.list === list })
+        let found = ReflectedProperty.all(of: current).first(where: { $0.observers?.source === list })
       else { return nil }
       read.append(found)
       object = found.object
@@ -178,7 +166,7 @@ enum PropertyName {
 
   /// `keyPath`, known to be exactly one `@Observed` property of its root type (a direct
   /// registration), named from the type alone: the property whose storage lies
-  /// `storageOffset` bytes from the object's start (see ``ObserverList/storageOffset``).
+  /// `storageOffset` bytes from the object's start (see ``SubscriberSource/storageOffset``).
   /// The runtime's form unless that storage is an `@Observed` property of the key path's
   /// value type.
   static func of(_ keyPath: AnyKeyPath, storedAt storageOffset: Int) -> String {

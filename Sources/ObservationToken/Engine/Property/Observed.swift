@@ -205,7 +205,7 @@ public struct Observed<Value> {
     return ObservedProjection(
       subject: subject,
       access: { subject, body in body(&unsafeDowncast(subject, to: Subject.self)[keyPath: storageKeyPath]) },
-      name: { PropertyName.ofStorage(storageKeyPath) },
+      name: { Observed.propertyName(ofStorage: storageKeyPath) },
       reportsElsewhere: Subject._observationHook != nil
     )
   }
@@ -221,5 +221,20 @@ public struct Observed<Value> {
   @available(*, unavailable, message: "@Observed can only be used in a class that conforms to KeyValueObservable")
   public var projectedValue: ObservedProjection<Value> {
     fatalError("unreachable")
+  }
+}
+
+extension Observed {
+  /// The property behind a wrapper's storage key path: `\Document._title` becomes
+  /// `\Document.title`, the name a projection's messages give.
+  @usableFromInline
+  static func propertyName(ofStorage storageKeyPath: AnyKeyPath) -> String {
+    var text = String(describing: storageKeyPath)
+    if let underscore = text.lastIndex(of: "_"), underscore > text.startIndex,
+      text[text.index(before: underscore)] == "."
+    {
+      text.remove(at: underscore)
+    }
+    return text
   }
 }

@@ -17,12 +17,12 @@ struct ObservedMutation<Value> {
   /// The value before the mutation; `nil` when nothing observed the property then.
   @usableFromInline let oldValue: Value?
   /// The observers the `.prior` call went to, which the change goes to as well.
-  @usableFromInline let reading: PropertyObservers.ChangeReading?
+  @usableFromInline let reading: SubscriberSource.Snapshot?
 
   @inlinable
   init(
     observers: Unmanaged<PropertyObservers>, companion: ObservationCompanion?, oldValue: Value?,
-    reading: PropertyObservers.ChangeReading?
+    reading: SubscriberSource.Snapshot?
   ) {
     self.observers = observers
     self.companion = companion

@@ -160,12 +160,12 @@ extension KeyValueObservable {
   /// to learn which `@Observed` properties it reads, then named by reflection (see
   /// ``PropertyName``). Only this failing path reads the key path.
   private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
-    var lists: [ObserverList] = []
+    var lists: [SubscriberSource] = []
     var value: Value?
     DependencyTracking.track {
       value = self[keyPath: keyPath]
     } then: { dependencies in
-      lists = dependencies.map(\.observers.list)
+      lists = dependencies.map(\.observers.source)
     }
     return PropertyName.of(keyPath, reading: lists, from: self, value: value as Any)
   }

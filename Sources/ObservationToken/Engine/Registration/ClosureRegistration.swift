@@ -6,11 +6,11 @@
 /// the change's sender keeps it (see ``HeldChangeHandler``), so no metadata of the value's
 /// type is asked for and no witness of it called.
 ///
-/// `@unchecked Sendable`: `changeHandler` is read only inside an admitted delivery and
+/// `@unchecked Sendable`: `closure` is read only inside an admitted delivery and
 /// released only by the gate's single release.
 @usableFromInline
 final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) final var changeHandler: HeldChangeHandler<Subject, ObservedChange<Value>>
+  @usableFromInline @exclusivity(unchecked) final var closure: HeldChangeHandler<Subject, ObservedChange<Value>>
   /// Where `observe` was called, for descriptions: in the word the allocation's size class
   /// leaves free (64 bytes asked for without it, 72 given).
   @usableFromInline let madeAt: CompactSourceLocation
@@ -20,24 +20,25 @@ final class ClosureRegistration<Subject: AnyObject, Value>: DirectRegistration, 
   /// of its own.
   @inlinable
   init(
-    list: ObserverList,
+    source: SubscriberSource,
     info: RegistrationInfo,
-    changeHandler: @escaping (Subject, ObservedChange<Value>) -> Void,
+    closure: @escaping (Subject, ObservedChange<Value>) -> Void,
     file: StaticString,
     line: UInt
   ) {
-    self.changeHandler = HeldChangeHandler(changeHandler)
+    self.closure = HeldChangeHandler(closure)
     self.madeAt = CompactSourceLocation(file: file, line: line)
-    super.init(list: list, info: info)
+    super.init(source: source, info: info)
   }
 
   @usableFromInline override var madeAtDescription: String? { madeAt.description }
 
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
-    changeHandler(unsafeDowncast(subject, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
+  override func receive(_ change: ErasedValue, from subject: AnyObject) {
+    closure(
+      unsafeDowncast(subject, to: Subject.self), change.pointer(to: ObservedChange<Value>.self))
   }
 
   override func releaseHandler() {
-    changeHandler.drop()
+    closure.drop()
   }
 }

@@ -10,9 +10,9 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   @usableFromInline let info: RegistrationInfo
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo) {
+  init(source: SubscriberSource, info: RegistrationInfo) {
     self.info = info
-    super.init(list: list)
+    super.init(source: source)
   }
 
   /// Whether the key path may be exactly one property of `subject`, to be registered for
@@ -31,12 +31,12 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
     isSettable && dependencies.count == 1 && dependencies[dependencies.startIndex].isRead(of: subject)
   }
 
-  /// Joins its list, then makes the `.initial` call if `initial` is given.
+  /// Joins its source, then makes the `.initial` call if `initial` is given.
   @usableFromInline
   func start(of subject: AnyObject, initial: ErasedValue?) {
-    list.insert(self)
+    source.insert(self)
     if let initial {
-      DeliveryDepth.delivering { deliver(initial, isPrior: false, of: subject) }
+      DeliveryDepth.delivering { deliver { receive(initial, from: subject) } }
     }
   }
 
@@ -50,7 +50,7 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   @usableFromInline override var isValid: Bool { isOpen && !info.observerIsGone }
 
   /// The subject's release detaches the list, before its memory can be reused.
-  @usableFromInline var hasSubject: Bool { list.isAttached }
+  @usableFromInline var hasSubject: Bool { source.isAttached }
 
   /// Not kept: a token's registration stays small.
   @usableFromInline var observedAt: SourceLocation? { nil }
@@ -64,5 +64,5 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
   /// Named from the key path's root type and where its list says the property's storage
   /// lies: the key path is one `@Observed` property of that type, and the registration
   /// keeps no reference to the object.
-  @usableFromInline var keyPathName: String { PropertyName.of(info.keyPath, storedAt: list.storageOffset) }
+  @usableFromInline var keyPathName: String { PropertyName.of(info.keyPath, storedAt: source.storageOffset) }
 }

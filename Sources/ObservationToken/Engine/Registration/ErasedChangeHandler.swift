@@ -2,7 +2,7 @@
 /// registrations that do more than call one typed handler (raw observers, bindings,
 /// deliveries elsewhere), which read the change themselves.
 @usableFromInline
-final class ErasedChangeHandler: SpecializedHandler {
+final class ErasedChangeHandler: SubscriptionHandler {
   @usableFromInline
   typealias Function = (_ subject: AnyObject, _ change: ErasedValue) -> Bool
 

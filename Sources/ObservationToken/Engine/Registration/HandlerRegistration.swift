@@ -4,19 +4,19 @@
 final class HandlerRegistration: DirectRegistration, @unchecked Sendable {
   /// Read only inside a delivery the gate admitted; released only by the gate's release,
   /// which runs once no delivery is under way — so a call needs no retain of its own.
-  private var handler: Unmanaged<SpecializedHandler>?
+  private var handler: Unmanaged<SubscriptionHandler>?
 
   @usableFromInline
-  init(list: ObserverList, info: RegistrationInfo, handler: SpecializedHandler) {
+  init(source: SubscriberSource, info: RegistrationInfo, handler: SubscriptionHandler) {
     self.handler = Unmanaged.passRetained(handler)
-    super.init(list: list, info: info)
+    super.init(source: source, info: info)
   }
 
   deinit {
     handler?.release()
   }
 
-  override func handle(_ change: ErasedValue, of subject: AnyObject) {
+  override func receive(_ change: ErasedValue, from subject: AnyObject) {
     guard let handler else { return }
     if !handler._withUnsafeGuaranteedRef({ $0.receive(change, from: subject) }) { end() }
   }

@@ -50,12 +50,12 @@ extension KeyValueObservable {
         dependencies[only].returned(evaluated!)
       {
         UnseenObservable.requireSeen(dependencies[only].observers, file: file, line: line)
-        let list = dependencies[only].observers.list
+        let source = dependencies[only].observers.source
         let direct: DirectRegistration =
           switch handler {
-          case .changeHandler(let changeHandler):
-            ClosureRegistration(list: list, info: info, changeHandler: changeHandler, file: file, line: line)
-          case .specialized(let handler): HandlerRegistration(list: list, info: info, handler: handler)
+          case .closure(let closure):
+            ClosureRegistration(source: source, info: info, closure: closure, file: file, line: line)
+          case .specialized(let handler): HandlerRegistration(source: source, info: info, handler: handler)
           }
         registration = PendingRegistration(direct: direct, subject: self, value: evaluated!)
         return

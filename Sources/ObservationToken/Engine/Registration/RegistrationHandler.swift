@@ -8,15 +8,15 @@
 @usableFromInline
 enum RegistrationHandler<Subject: AnyObject, Value> {
   /// The user's handler of the subject and the change.
-  case changeHandler((Subject, ObservedChange<Value>) -> Void)
+  case closure((Subject, ObservedChange<Value>) -> Void)
   /// A handler that reads the erased change itself (raw observers, bindings, deliveries).
-  case specialized(SpecializedHandler)
+  case specialized(SubscriptionHandler)
 
-  /// The handler as a ``SpecializedHandler``, for a registration that holds one.
+  /// The handler as a ``SubscriptionHandler``, for a registration that holds one.
   @inlinable
-  var specialized: SpecializedHandler {
+  var specialized: SubscriptionHandler {
     switch self {
-    case .changeHandler(let changeHandler): ChangeHandler(changeHandler)
+    case .closure(let closure): ChangeHandler(closure)
     case .specialized(let handler): handler
     }
   }

@@ -35,8 +35,7 @@ struct ErasedValue {
   }
 
   /// Runs `body` with `value` set aside; the address is valid during `body` only. Borrowed,
-  /// not copied: a copy of a generic value goes through its witnesses (12 instructions a
-  /// post, measured).
+  /// not copied: a copy of a generic value goes through its witnesses (see INVARIANTS).
   @inlinable @inline(__always)
   static func with<Value, Result>(_ value: borrowing Value, _ body: (ErasedValue) -> Result) -> Result {
     withUnsafePointer(to: value) { body(ErasedValue($0)) }

@@ -27,10 +27,10 @@ struct ThreadLocal<Context: ThreadLocalContext>: ~Copyable, Sendable {
     current._withUnsafeGuaranteedRef(body)
   }
 
-  /// The calling thread's context, made on first use. One call of `body` above, not one
-  /// per path, so that it is inlined once.
+  /// The calling thread's context, made on first use, unretained: the thread owns it. One
+  /// call of `body` above, not one per path, so that it is inlined once.
   @inline(__always)
-  private var current: Unmanaged<Context> {
+  var current: Unmanaged<Context> {
     if let key = knownKey, let pointer = pthread_getspecific(key) {
       return Unmanaged<Context>.fromOpaque(pointer)
     }

@@ -45,7 +45,7 @@ enum ChainLastStep {
     objectType: AnyClass,
     at site: Misuse.Site
   ) {
-    guard let properties = PropertyName.properties(reading: dependencies.map(\.observers.list), from: root),
+    guard let properties = PropertyName.properties(reading: dependencies.map(\.observers.source), from: root),
       let step = PropertyName.step(after: properties.map { ($0.name, $0.valueType) }, in: keyPath)
     else { return }
     Misuse.chainEndsInPlainProperty(

@@ -62,7 +62,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private weak var root: AnyObject?
   private let typed: TypedHalf
   /// Read only inside a delivery the gate admitted; cleared only by the gate's release.
-  private var handler: SpecializedHandler?
+  private var handler: SubscriptionHandler?
   /// Guards the entries, and the typed half's last value.
   private let state: Locked<State>
 
@@ -76,7 +76,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   init(
     root: AnyObject,
     info: RegistrationInfo,
-    handler: SpecializedHandler,
+    handler: SubscriptionHandler,
     typed: @escaping TypedHalf,
     reading dependencies: ArraySlice<Dependency>,
     file: StaticString,
@@ -111,7 +111,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   /// its list among those last read; the runtime's form once the registration has ended
   /// or its root is gone.
   @usableFromInline var keyPathName: String {
-    let lists = state.withLock { $0.entries.map(\.list) }
+    let lists = state.withLock { $0.entries.map(\.source) }
     var value: Any?
     typed(.lastValue { value = $0 }, self)
     guard let root, !lists.isEmpty, let value else { return PropertyName.ofKeyPath(info.keyPath) }
@@ -249,8 +249,8 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
     var next: [DependencyEntry] = []
     next.reserveCapacity(dependencies.count)
     for dependency in dependencies {
-      let list = dependency.observers.list
-      if let index = current.firstIndex(where: { $0.list === list }) {
+      let list = dependency.observers.source
+      if let index = current.firstIndex(where: { $0.source === list }) {
         next.append(current.remove(at: index))
       } else {
         next.append(dependency.observers.addDependent(self))
@@ -266,7 +266,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
   private static func entries(_ entries: [DependencyEntry], match dependencies: ArraySlice<Dependency>) -> Bool {
     guard entries.count == dependencies.count else { return false }
     for (offset, entry) in entries.enumerated()
-    where entry.list !== dependencies[dependencies.startIndex + offset].observers.list || !entry.isAttached {
+    where entry.source !== dependencies[dependencies.startIndex + offset].observers.source || !entry.isAttached {
       return false
     }
     return true

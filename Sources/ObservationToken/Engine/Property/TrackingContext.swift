@@ -2,8 +2,8 @@
 /// scope's last, and where and at which delivery depth the innermost scope began.
 ///
 /// Only the owning thread touches it, and no access outlasts a statement, so the
-/// runtime's exclusivity checks are skipped: they would cost every registration a few
-/// hundred instructions.
+/// runtime's exclusivity checks are skipped: they would cost every registration calls
+/// into the runtime.
 @usableFromInline
 final class TrackingContext: ThreadLocalContext {
   @exclusivity(unchecked) var reads: [Dependency] = []

@@ -10,9 +10,8 @@ enum UnseenObservable {
   /// `subject`'s class when it conforms to `Observable` although its class's hook is `nil`;
   /// `nil` otherwise. Asked only in a class without a hook, when a property's observer list
   /// is made: the dynamic cast costs no accessor anything. Each class's answer is kept:
-  /// the cast searches the runtime's conformance records, about 2,000 instructions a list
-  /// even once the runtime has seen the class (1.1 million the first time), against about
-  /// 200 for the lookup.
+  /// the cast searches the runtime's conformance records, even once the runtime has seen
+  /// the class, at many times the cost of the lookup (see INVARIANTS).
   @usableFromInline @inline(never)
   static func classOf(_ subject: AnyObject) -> AnyClass? {
     let type: AnyClass = type(of: subject)
@@ -41,39 +40,5 @@ enum UnseenObservable {
     for dependency in dependencies where dependency.observers.unseenObservableClass != nil {
       Misuse.observableUnseen(dependency.observers, at: site)
     }
-  }
-}
-
-extension Misuse {
-  /// Stops for an observation of the `@Observed` property whose list is `observers`, of an
-  /// object whose class ``UnseenObservable`` found conforming to `Observable` where Swift
-  /// Observation cannot see it. Named: the class that adopts `Observable`, and the class
-  /// that adopts `KeyValueObservable` without it, where the conformance belongs.
-  @usableFromInline @inline(never)
-  static func observableUnseen(_ observers: PropertyObservers, at site: Site) -> Never {
-    let type: AnyClass = observers.unseenObservableClass!  // the caller found it set
-    let storageOffset = observers.list.storageOffset
-    let adopter: AnyClass = topmostClass(from: type) { $0 is any Observable.Type }
-    let base: AnyClass = topmostClass(from: type) { $0 is any KeyValueObservable.Type }
-    let property =
-      ReflectedProperty.observedField(in: type, storedAt: storageOffset).map { "\\\(type).\($0.name)" }
-      ?? "an @Observed property of \(type)"
-    stop(
-      """
-      \(adopter) conforms to Observable, but \(base) adopts KeyValueObservable without it, \
-      so Swift Observation (withObservationTracking, Observations, SwiftUI) would never see \
-      \(property)\(site.observedAt) change. Adopt Observable where \(base) adopts \
-      KeyValueObservable (class \(base): KeyValueObservable, Observable), not in a subclass.
-      """,
-      at: site
-    )
-  }
-
-  /// The class furthest up from `type`, `type` included, such that it and every class
-  /// between satisfy `conforms`.
-  private static func topmostClass(from type: AnyClass, where conforms: (AnyClass) -> Bool) -> AnyClass {
-    var topmost: AnyClass = type
-    while let superclass = _getSuperclass(topmost), conforms(superclass) { topmost = superclass }
-    return topmost
   }
 }

@@ -5,9 +5,8 @@ import Synchronization
 ///
 /// On Darwin it is `Mutex` (an unfair lock that donates priority to its holder). On Linux
 /// `Mutex` is a futex inside the Synchronization library, which ThreadSanitizer cannot see
-/// (it reports races on everything the lock guards) and which costs 343 instructions a
-/// section where this costs about ten (callgrind, Swift 6.3.1); so on Linux the lock is an
-/// atomic word that the calling code itself changes — ThreadSanitizer sees it — and a thread
+/// (it reports races on everything the lock guards) and which costs many times what this
+/// does (INVARIANTS has the figures); so on Linux the lock is an atomic word that the calling code itself changes — ThreadSanitizer sees it — and a thread
 /// that finds it held spins briefly, then sleeps in ``ThreadParking`` until the holder wakes
 /// it. Critical sections are a few instructions and never run user code, so sleeping is rare.
 ///

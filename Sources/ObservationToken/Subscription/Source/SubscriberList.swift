@@ -134,14 +134,15 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
     }
   }
 
-  /// Adds a subscriber in sequence order; `.refused` when the list is detached.
+  /// Adds a subscriber in sequence order — or, unless `ordered`, where every subscriber
+  /// has the same sequence, last — `.refused` when the list is detached.
   @discardableResult
-  func insert(_ entry: Entry) -> ListChange {
+  func insert(_ entry: Entry, ordered: Bool = true) -> ListChange {
     state.withLock { state in
       guard !detached.load(ordering: .relaxed) else { return .refused }
       state.prepareToChange()
       var index = state.entries.endIndex
-      while index > state.entries.startIndex {
+      while ordered, index > state.entries.startIndex {
         // Empty slots are passed over: the order is the entries'.
         if let previous = state.entries[index - 1], previous.sequence <= entry.sequence { break }
         index -= 1
@@ -159,8 +160,8 @@ struct SubscriberList<Entry: ListedSubscription>: ~Copyable, @unchecked Sendable
 
   /// Removes a subscriber, which the caller holds (so that nothing is freed under the
   /// lock); `.refused` when it is not here. Amortised O(1): see "Ending in any order".
-  /// Inlined: its engine and event specializations are otherwise identical, and merged
-  /// into one body behind a thunk they cost every end 24 instructions more.
+  /// Inlined into its callers, the ends of a subscription and of a registration (see
+  /// INVARIANTS).
   @discardableResult @inline(__always)
   func remove(_ entry: Entry) -> ListChange {
     state.withLock { state in

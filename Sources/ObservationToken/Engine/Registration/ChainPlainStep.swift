@@ -54,7 +54,7 @@ enum ChainPlainStep {
     var index = 0
     while index < entries.count, index < dependencies.count {
       let read = dependencies[dependencies.startIndex + index]
-      guard entries[index].list === read.observers.list else { break }
+      guard entries[index].source === read.observers.source else { break }
       // A read that may have returned something else explains what follows it.
       guard let previous = reads[index].returned, previous.isProvablySame(as: read.value) else { return }
       index += 1
@@ -64,9 +64,9 @@ enum ChainPlainStep {
     stop(
       keyPath,
       from: root,
-      steppingAfter: entries[..<index].map(\.list),
-      now: dependencies.map(\.observers.list),
-      lastRead: entries.map(\.list),
+      steppingAfter: entries[..<index].map(\.source),
+      now: dependencies.map(\.observers.source),
+      lastRead: entries.map(\.source),
       at: site
     )
   }
@@ -94,7 +94,7 @@ enum ChainPlainStep {
       else { return }
     }
     stop(
-      keyPath, from: root, steppingAfter: entries[..<index].map(\.list), now: [], lastRead: entries.map(\.list),
+      keyPath, from: root, steppingAfter: entries[..<index].map(\.source), now: [], lastRead: entries.map(\.source),
       at: site)
   }
 
@@ -106,9 +106,9 @@ enum ChainPlainStep {
   private static func stop(
     _ keyPath: AnyKeyPath,
     from root: AnyObject,
-    steppingAfter lists: [ObserverList],
-    now: [ObserverList],
-    lastRead: [ObserverList],
+    steppingAfter lists: [SubscriberSource],
+    now: [SubscriberSource],
+    lastRead: [SubscriberSource],
     at site: Misuse.Site
   ) -> Never {
     let rootType: Any.Type = type(of: root)

@@ -1,0 +1,99 @@
+import Dispatch
+import Synchronization
+
+/// A subscription whose handler runs on a dispatch queue: every payload, in the order they
+/// were scheduled — or, keeping the latest only, the newest, once per queued call.
+///
+/// Keeping the latest only, a payload scheduled while one is waiting replaces it, so the
+/// handler runs at most once per queued call, always with the latest payload, and the last
+/// one scheduled always arrives: one call is queued when the slot goes from empty to full,
+/// and it takes whatever the slot holds when it runs. Several deliveries on one serial
+/// queue therefore run in the order each was first given a payload since its last call.
+///
+/// Either way, ending stops it at once — a payload scheduled before
+/// ``Subscription/invalidate()`` that has not started by then is dropped, and once
+/// `invalidate()` returns the handler never starts again. It decorates the subscription
+/// that feeds it, which schedules the payloads: ending one ends both. This is the one
+/// mechanism behind every delivery that is not synchronous — queue and main-actor
+/// observations and events.
+///
+/// `@unchecked Sendable`: `handler` is read only inside a delivery the gate admitted and
+/// cleared only by the gate's release; `waiting` is under its lock.
+@usableFromInline
+final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchecked Sendable {
+  private var handler: (@Sendable (Payload) -> Void)?
+  private let queue: DispatchQueue
+  /// Whether a payload replaces the one waiting rather than queueing a call of its own.
+  private let keepsLatestOnly: Bool
+  /// Keeping the latest only, the payload that the queued call will deliver; `nil` when no
+  /// call is queued.
+  private let waiting = Locked<Payload?>(nil)
+  /// The thread (its delivery context's identity) whose calls run at once rather than
+  /// queued, while it starts the observation from the delivery queue itself; 0 when none.
+  private let inlineThread = Atomic<UInt>(0)
+
+  @usableFromInline
+  init(on queue: DispatchQueue, keepingLatestOnly: Bool = false, handler: @escaping @Sendable (Payload) -> Void) {
+    self.queue = queue
+    self.keepsLatestOnly = keepingLatestOnly
+    self.handler = handler
+  }
+
+  /// Queues one call of the handler with `payload` — keeping the latest only, keeps it as
+  /// the one to deliver, queueing a call only if none is waiting — unless ended; or makes
+  /// the call at once, in place, when it comes from the thread inside
+  /// ``startingInline(_:)``.
+  @usableFromInline
+  func schedule(_ payload: Payload) {
+    guard isOpen else { return }
+    let inline = inlineThread.load(ordering: .relaxed)
+    if inline != 0, inline == Self.currentThread {
+      call(payload)
+      return
+    }
+    guard keepsLatestOnly else {
+      queue.async { [self] in call(payload) }
+      return
+    }
+    let wasEmpty = waiting.withLock { waiting in
+      defer { waiting = payload }
+      return waiting == nil
+    }
+    if wasEmpty { queue.async { [self] in callWithLatest() } }
+  }
+
+  /// Runs `body`, which starts the observation, making the calls it schedules from this
+  /// thread at once: for a caller already on the delivery queue, whose `.initial` call then
+  /// comes before `observe` returns, as KVO's does. Calls from other threads meanwhile are
+  /// queued, behind it.
+  @usableFromInline
+  func startingInline(_ body: () -> Void) {
+    inlineThread.store(Self.currentThread, ordering: .relaxed)
+    body()
+    inlineThread.store(0, ordering: .relaxed)
+  }
+
+  /// The queued call when keeping the latest only: takes the newest payload, emptying the
+  /// slot so that the next one queues a new call, and delivers it.
+  private func callWithLatest() {
+    guard let payload = waiting.withLock({ $0.take() }) else { return }
+    call(payload)
+  }
+
+  private func call(_ payload: Payload) {
+    deliver { DeliveryDepth.delivering { handler?(payload) } }
+  }
+
+  /// Identifies the calling thread: its delivery context lives as long as the thread, and
+  /// no two live threads share one.
+  private static var currentThread: UInt {
+    UInt(bitPattern: ObjectIdentifier(DeliveryDepth.context))
+  }
+
+  override func releaseHandler() {
+    handler = nil
+    // A payload still waiting is never delivered now; its values go with the handler.
+    let dropped = waiting.withLock { $0.take() }
+    withExtendedLifetime(dropped) {}
+  }
+}
