@@ -35,10 +35,14 @@ class EventSubscription: ListedEntry, @unchecked Sendable {
     }
   }
 
-  /// A handler that sends what it receives again, without end, stops with a message
-  /// naming the subscription.
-  override func stopRunaway() -> Never {
-    Misuse.sendsWithoutEnd(self)
+  /// A handler that sends what it receives again, without end, is named by its kind, where
+  /// it was made and the event.
+  override var runawayName: RunawayName {
+    RunawayName(handler: "the \(kindDescription)\(origin.location) receiving \(source.displayName)")
+  }
+
+  override func runawayAdvice(alone: Bool) -> String {
+    Misuse.sendingAdvice(alone: alone, event: source.displayName)
   }
 
   override var summary: String {

@@ -4,8 +4,10 @@ final class DeliveryContext: ThreadLocalContext {
   /// runtime's exclusivity checks are skipped: they would cost every change a call.
   @exclusivity(unchecked) var depth = 0
   /// The subscriptions whose handlers are under way on this thread past
-  /// ``DeliveryDepth/untracedDepth``, innermost last; see ``DeliveryDepth/beginTracing(_:)``.
-  var traced: [ObjectIdentifier] = []
+  /// ``DeliveryDepth/untracedDepth``, innermost last, each with what its calls count as;
+  /// see ``DeliveryDepth/beginTracing(_:)``. Unretained: a subscription under way is held
+  /// by the reading that calls it.
+  var traced: [(countsAs: ObjectIdentifier, subscription: Unmanaged<Subscription>)] = []
 
   init() {}
 }

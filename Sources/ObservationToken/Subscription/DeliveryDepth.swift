@@ -7,7 +7,7 @@
 /// It also stops a handler that calls itself without end — one that sets the property it
 /// observes, if only to an equal value, is called again by that change, and so on until
 /// the stack overflows (SIGSEGV, no message). Nesting up to ``untracedDepth`` costs one
-/// compare; past it, a delivery that can re-enter ends up in ``tracing(_:runaway:_:)``,
+/// compare; past it, a delivery that can re-enter ends up in ``beginTracing(_:)``,
 /// which counts how often each subscription's handler is under way on the thread.
 enum DeliveryDepth {
   /// How deeply handler calls nest before each is traced. Legitimate nesting — a handler
@@ -46,14 +46,28 @@ enum DeliveryDepth {
 
   /// Puts `subscription` on the thread's trace, for a call of its handler nested past
   /// ``untracedDepth`` — or, when its handler is already under way ``reentryLimit`` times
-  /// there, stops with its ``Subscription/stopRunaway()``: the handler calls itself
-  /// without end. ``endTracing()`` takes it off once the call returns.
+  /// there, stops naming the loop: the handler calls itself without end, directly or
+  /// through the other handlers traced since its last call. ``endTracing()`` takes it off
+  /// once the call returns.
   @inline(never)
   static func beginTracing(_ subscription: Subscription) {
     let context = contexts.withCurrent { $0 }
     let identity = ObjectIdentifier(subscription.tracedAs)
-    if context.traced.count(where: { $0 == identity }) >= reentryLimit { subscription.stopRunaway() }
-    context.traced.append(identity)
+    if context.traced.count(where: { $0.countsAs == identity }) >= reentryLimit {
+      Misuse.runaway(loop(of: identity, in: context.traced))
+    }
+    context.traced.append((identity, Unmanaged.passUnretained(subscription)))
+  }
+
+  /// The handlers of one turn of a loop that leads back to `identity`: from its latest call
+  /// on the trace to the innermost, each once, in the order they were called.
+  private static func loop(
+    of identity: ObjectIdentifier,
+    in traced: [(countsAs: ObjectIdentifier, subscription: Unmanaged<Subscription>)]
+  ) -> [Subscription] {
+    let turn = traced[(traced.lastIndex { $0.countsAs == identity } ?? traced.startIndex)...]
+    var seen: Set<ObjectIdentifier> = []
+    return turn.filter { seen.insert($0.countsAs).inserted }.map { $0.subscription.takeUnretainedValue() }
   }
 
   /// Takes the innermost subscription off the thread's trace.

@@ -74,12 +74,14 @@ class Subscription: @unchecked Sendable {
   /// the registration it delivers for.
   var tracedAs: AnyObject { self }
 
-  /// Stops the program, naming this subscription: its handler calls itself without end
-  /// (see ``DeliveryLoop``). Every subscription a delivery loop
-  /// calls says how.
-  func stopRunaway() -> Never {
-    fatalError("ObservationToken: a subscription's handler calls itself without end")
-  }
+  /// How a stop names this subscription's handler when it calls itself without end,
+  /// alone or through others (see ``DeliveryLoop``). Every subscription a delivery loop
+  /// calls says.
+  var runawayName: RunawayName { RunawayName(handler: "a subscription's handler") }
+
+  /// What that stop explains and advises for this subscription's handler: calling itself
+  /// (`alone`), or calling others that call it again.
+  func runawayAdvice(alone: Bool) -> String { "" }
 
   /// What the subscription observes, for a token's description.
   var summary: String { "subscription" }

@@ -25,6 +25,9 @@ struct EventRunawayTests {
       }
     }
 
+    /// The line of the Ping handler's subscription in ``perform()``; Pong's is the next.
+    static let pingLine = #line + 14
+
     func perform() {
       switch self {
       case .closure:
@@ -36,6 +39,7 @@ struct EventRunawayTests {
         let ping = EventSender<Int>(name: "Ping")
         let pong = EventSender<Int>(name: "Pong")
         let tokens = [
+          // At Use.pingLine, and the next line: the lines the stop names.
           ping.event.subscribe { value in pong.send(value) },
           pong.event.subscribe { value in ping.send(value) },
         ]
@@ -60,9 +64,17 @@ struct EventRunawayTests {
       use.perform()
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("ObservationToken: the closure at \(#fileID):"))
-    #expect(
-      message.contains(" receiving \(use.event) keeps calling itself: each call sends or posts \(use.event) again"))
+    if use == .pingPong {
+      // Two handlers: each is named, where it was made, and neither is said to call itself.
+      #expect(message.contains("ObservationToken: 2 handlers keep calling each other, without end"))
+      #expect(message.contains("\n  the closure at \(#fileID):\(Use.pingLine) receiving Ping\n"))
+      #expect(message.contains("\n  the closure at \(#fileID):\(Use.pingLine + 1) receiving Pong\n"))
+      #expect(!message.contains("keeps calling itself"))
+    } else {
+      #expect(message.contains("ObservationToken: the closure at \(#fileID):"))
+      #expect(
+        message.contains(" receiving \(use.event) keeps calling itself: each call sends or posts \(use.event) again"))
+    }
     #expect(
       message.contains(
         "Send or post again only on a condition that ends, or deliver on a queue (subscribe(on:), subscribe(to:on:))"))
@@ -74,7 +86,7 @@ struct EventRunawayTests {
       _ = startThread(stackSize: 512 * 1024) { use.perform() }.join()
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("receiving \(use.event) keeps calling itself"))
+    #expect(message.contains(use == .pingPong ? "receiving Pong\n" : "receiving \(use.event) keeps calling itself"))
   }
 
   @Test("A handler that sends again a bounded number of times is called each time, depth-first")

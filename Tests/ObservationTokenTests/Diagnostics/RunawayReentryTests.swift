@@ -16,14 +16,18 @@ struct RunawayReentryTests {
       use.perform()
     }
     let message = standardError(of: result)
-    #expect(message.contains("ObservationToken: the handler observing \(use.observedText)\(use.observedAt)"))
-    #expect(message.contains(" keeps calling itself: each call changes what it observes, which calls it again"))
-    #expect(message.contains("A handler that sets the value it observes, even to an equal one"))
-    if use == .rawObserver {
+    for part in use.messageParts { #expect(message.contains(part)) }
+    switch use {
+    case .rawObserver:
       // addObserver has no such option: the message must not offer it.
       #expect(message.contains("Set it only when the new value differs."))
       #expect(!message.contains("removingDuplicates"))
-    } else {
+    case .twoHandlersSettingEachOther, .handlersFeedingEachOther:
+      // Several handlers: the advice for one handler setting what it observes does not fit.
+      #expect(!message.contains("keeps calling itself"))
+      #expect(message.contains("only where the values come to repeat. Break the loop: let one of them stop setting"))
+    default:
+      #expect(message.contains("A handler that sets the value it observes, even to an equal one"))
       #expect(message.contains("Set it only when the new value differs, or observe with removingDuplicates: true"))
     }
   }
@@ -36,7 +40,7 @@ struct RunawayReentryTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [use] in
       _ = startThread(stackSize: 512 * 1024) { use.perform() }.join()
     }
-    #expect(standardError(of: result).contains("ObservationToken: the handler observing \(use.observedText)"))
+    #expect(standardError(of: result).contains(use.messageParts[0]))
   }
 
   @Test("A handler that clamps the value it observes once is called again once, and stops there")
@@ -122,26 +126,48 @@ enum RunawayUse: String, CaseIterable, Codable, Sendable {
   case derived
   /// A raw observer that sets the title.
   case rawObserver
-  /// Two tokens, each setting the property the other observes.
+  /// Two tokens, each setting the property the other observes, to an equal value.
   case twoHandlersSettingEachOther
+  /// Two tokens feeding each other values that never repeat, as an app found: the title
+  /// makes the tags, the tags the title, one character longer each time round.
+  case handlersFeedingEachOther
 
-  /// Where the message says the observation was made: a token's registration on one
-  /// property keeps no record of it; a chain's or a derived value's does.
-  var observedAt: String {
+  /// What the message must say: who it names, with where each observation was made, and
+  /// how they loop. Of two handlers setting each other's property, the first named is the
+  /// first to be called, and found under way too often.
+  var messageParts: [String] {
+    let observedHere = ", observed at ObservationTokenTests/RunawayReentryTests.swift:"
+    let itself = " keeps calling itself: each call changes what it observes, which calls it again"
     switch self {
-    case .chain, .derived: ", observed at ObservationTokenTests/RunawayReentryTests.swift:"
-    default: ""
-    }
-  }
-
-  /// The registration the message names.
-  var observedText: String {
-    switch self {
-    // Of two handlers setting each other's property, the first to be called is the first
-    // found under way too often.
-    case .token, .rawObserver, .twoHandlersSettingEachOther: #"\Document.title on Document"#
-    case .chain: #"\DocumentCell.document?.title? on DocumentCell"#
-    case .derived: #"\Document.<computed (String)> on Document"#
+    case .token:
+      return [#"ObservationToken: the handler observing \Document.title on Document"# + observedHere, itself]
+    case .chain:
+      return [
+        #"ObservationToken: the handler observing \DocumentCell.document?.title? on DocumentCell"# + observedHere,
+        itself,
+      ]
+    case .derived:
+      return [
+        #"ObservationToken: the handler observing \Document.<computed (String)> on Document"# + observedHere, itself,
+      ]
+    case .rawObserver:
+      return [
+        #"ObservationToken: the observeValue(forKeyPath:of:change:context:) of ReactingObserver observing \Document.title on Document"#
+          + itself
+      ]
+    case .twoHandlersSettingEachOther:
+      return [
+        "ObservationToken: 2 handlers keep calling each other, without end",
+        #"\#n  the handler observing \Document.title on Document"# + observedHere,
+        #"\#n  the handler observing \Document.isFavorite on Document"# + observedHere,
+        #"then the handler observing \Document.title on Document again."#,
+      ]
+    case .handlersFeedingEachOther:
+      return [
+        "ObservationToken: 2 handlers keep calling each other, without end",
+        #"\#n  the handler observing \Document.title on Document"# + observedHere,
+        #"\#n  the handler observing \Document.tags on Document"# + observedHere,
+      ]
     }
   }
 
@@ -167,6 +193,10 @@ enum RunawayUse: String, CaseIterable, Codable, Sendable {
       tokens.append(document.observe(\.title) { document, _ in document.isFavorite = document.isFavorite })
       tokens.append(document.observe(\.isFavorite) { document, _ in document.title = document.title })
       document.title = "Final"
+    case .handlersFeedingEachOther:
+      tokens.append(document.observe(\.title) { document, _ in document.tags = [document.title + "!"] })
+      tokens.append(document.observe(\.tags) { document, change in document.title = change.newValue?.first ?? "" })
+      document.title = "ping"
     }
     withExtendedLifetime((tokens, observer)) {}
   }

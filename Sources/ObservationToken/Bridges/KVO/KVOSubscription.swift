@@ -68,13 +68,12 @@ final class KVOSubscription: Subscription, @unchecked Sendable {
     }
   }
 
-  override func stopRunaway() -> Never {
-    Misuse.reentersWithoutEnd(
-      naming: keyPathName,
-      on: rootType,
-      at: .observation(observedAt),
-      offersRemovingDuplicates: true
-    )
+  override var runawayName: RunawayName {
+    RunawayName(handler: "the handler observing \(keyPathName) on \(rootType)", location: observedAt.description)
+  }
+
+  override func runawayAdvice(alone: Bool) -> String {
+    Misuse.settingAdvice(alone: alone, offersRemovingDuplicates: true)
   }
 
   private func hand(_ change: [NSKeyValueChangeKey: Any], from subject: NSObject) {

@@ -64,30 +64,32 @@ extension Misuse {
     )
   }
 
-  /// Stops for a handler observing `keyPath` on `subjectType` that calls itself without
-  /// end (see ``DeliveryDepth``): an engine registration's (``ObserverEntry``) or a KVO
-  /// observation's. The fix offered is `removingDuplicates: true` only where the
-  /// observation has that option: a raw observer does not.
-  static func reentersWithoutEnd(
-    naming keyPath: String,
-    on subjectType: Any.Type,
-    at site: Site,
-    offersRemovingDuplicates: Bool
-  ) -> Never {
+  /// What a runaway stop (``Misuse/runaway(_:)``) says of a handler observing a property —
+  /// an engine registration's (``ObserverEntry``) or a KVO observation's — that sets what
+  /// it observes (`alone`), or what another handler of the loop observes. The fix offered
+  /// includes `removingDuplicates: true` only where the observation has that option.
+  static func settingAdvice(alone: Bool, offersRemovingDuplicates: Bool) -> String {
+    guard alone else {
+      let duplicates =
+        offersRemovingDuplicates
+        ? " Skipping equal values (removingDuplicates: true) helps only where the values come to repeat."
+        : ""
+      return """
+        A handler that sets what another observes is called again when that one sets what it \
+        observes.\(duplicates) Break the loop: let one of them stop setting what the other \
+        observes (derive one value from the other instead), or set only when the new value \
+        differs from the one already there.
+        """
+    }
     let remedy =
       offersRemovingDuplicates
       ? "Set it only when the new value differs, or observe with removingDuplicates: true, which skips the assignment of an equal value."
       : "Set it only when the new value differs."
-    stop(
+    return """
+      each call changes what it observes, which calls it again, without end. A handler that \
+      sets the value it observes, even to an equal one (title = title.trimmed() when it is \
+      already trimmed), is called again by that change. \(remedy)
       """
-      the handler observing \(keyPath) on \(subjectType)\
-      \(site.observedAt) keeps calling itself: each call changes what it observes, which calls it \
-      again, without end. A handler that sets the value it observes, even to an equal one \
-      (title = title.trimmed() when it is already trimmed), is called again by that change. \
-      \(remedy)
-      """,
-      at: site
-    )
   }
 
   /// Stops for an edit of a collection property outside its bounds, which changed nothing.

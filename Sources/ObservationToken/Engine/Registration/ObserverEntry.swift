@@ -14,18 +14,23 @@ class ObserverEntry: ListedEntry, @unchecked Sendable {
   /// A delivery traces the registration: a derived one's entries count together.
   override var tracedAs: AnyObject { registration }
 
-  /// A handler that sets what it observes, without end — each call changed what it
-  /// observes, which called it again — stops with a message naming the key path as
-  /// written, and where the observation was made, where the registration knows. Nothing is
-  /// changed: the change under way is stored, and its call to this handler is the one not
-  /// made.
-  override func stopRunaway() -> Never {
-    Misuse.reentersWithoutEnd(
-      naming: registration.keyPathName,
-      on: registration.info.subjectType,
-      at: registration.observedAt.map(Misuse.Site.observation) ?? .change,
-      offersRemovingDuplicates: !registration.info.isRaw
-    )
+  /// A handler that sets what it observes, without end, is named by the key path as
+  /// written and where the observation was made, where the registration knows; a raw
+  /// observer by its type.
+  override var runawayName: RunawayName {
+    let registration = registration
+    let observing = "observing \(registration.keyPathName) on \(registration.info.subjectType)"
+    guard let observerType = registration.info.observerType else {
+      let location = registration.observedAt?.description ?? registration.madeAtDescription
+      return RunawayName(handler: "the handler \(observing)", location: location)
+    }
+    return RunawayName(handler: "the observeValue(forKeyPath:of:change:context:) of \(observerType) \(observing)")
+  }
+
+  /// `removingDuplicates: true` is offered only where the observation has that option: a
+  /// raw observer does not.
+  override func runawayAdvice(alone: Bool) -> String {
+    Misuse.settingAdvice(alone: alone, offersRemovingDuplicates: !registration.info.isRaw)
   }
 }
 

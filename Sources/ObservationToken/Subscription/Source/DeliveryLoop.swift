@@ -10,8 +10,9 @@ enum DeliveryLoop {
   ///
   /// Nested past ``DeliveryDepth/untracedDepth``, the calls go through the loop's traced
   /// twin, ``deliverTraced(_:_:from:isPrior:)``: a subscriber whose handler is under way
-  /// too often on the thread calls itself without end, and stops with the message
-  /// ``Subscription/stopRunaway()`` gives, rather than overflowing the stack. The hot path
+  /// too often on the thread calls itself without end, alone or through others, and
+  /// stops with a message naming each handler of the loop (``Misuse/runaway(_:)``), rather
+  /// than overflowing the stack. The hot path
   /// pays one compare. Always inlined, with `subject` and `isPrior` known, so a send reads
   /// no phase and a caller that ignores the result counts nothing. (The call is written
   /// here, in both branches, not passed in as a closure, which the twin would need as
