@@ -26,13 +26,12 @@ final class PropertyObservers: Sendable {
 
   @usableFromInline
   init(
-    valueType: Any.Type,
     untype: @escaping @Sendable (ErasedValue) -> KeyValueChange,
     storageOffset: Int,
     companion: ObservationCompanion?,
     unseenObservableClass: AnyClass?
   ) {
-    source = SubscriberSource(name: nil, valueType: valueType, storageOffset: storageOffset)
+    source = SubscriberSource(storageOffset: storageOffset)
     self.untype = untype
     self.companion = companion
     self.unseenObservableClass = unseenObservableClass
@@ -48,7 +47,6 @@ final class PropertyObservers: Sendable {
     unseenObservableClass: AnyClass?
   ) {
     self.init(
-      valueType: ObservedChange<Value>.self,
       untype: { change in change.readChange(of: Value.self) { $0.untyped } },
       storageOffset: storageOffset,
       companion: companion,

@@ -22,40 +22,67 @@ final class SubscriberSource: @unchecked Sendable {
   /// How many entries take the call before each value as well (key-value observation's
   /// `.prior`); changed after the list, read as a hint. Always zero for events.
   @usableFromInline let priorCount = Atomic<Int>(0)
-  /// The name its owner gave it, for descriptions; `nil` for a property's source.
-  let name: String?
-  /// The type of the values sent, which every entry reads them back as.
-  let valueType: Any.Type
   /// Where a property's storage lies in its object, in bytes from the object's start:
   /// what tells the property apart from others of its type, to name it in descriptions;
-  /// `0` for other sources.
+  /// `0` for other sources (never a property's: the object's header lies there).
   @usableFromInline let storageOffset: Int
-  /// Whether entries are ordered by their sequences and may take the `.prior` call: a
-  /// property's source. An event's entries all have the same sequence, and take no prior
-  /// call, so adding and removing one asks it neither.
-  private let isOrdered: Bool
-  /// `nil` when the owner has neither action: no transition needs running.
-  private let transitions: TransitionActions?
+  /// What an event's or a node's source has and a property's does not: `nil` for a
+  /// property, whose every object has a source per observed property, so that those carry
+  /// one word for it.
+  private let eventTraits: EventTraits?
 
-  /// A source of values of `valueType`, with the owner's first- and last-subscriber
-  /// actions; a property's source, when `storageOffset` is given.
+  /// What only an event's or a routing node's source has.
+  private final class EventTraits: Sendable {
+    /// The name its owner gave it, for descriptions.
+    let name: String?
+    /// The type of the values sent, which every entry reads them back as.
+    let valueType: Any.Type
+    /// `nil` when the owner has neither action: no transition needs running.
+    let transitions: TransitionActions?
+
+    init(name: String?, valueType: Any.Type, transitions: TransitionActions?) {
+      self.name = name
+      self.valueType = valueType
+      self.transitions = transitions
+    }
+  }
+
+  /// An event's or a node's source of values of `valueType`, with the owner's first- and
+  /// last-subscriber actions.
   init(
     name: String?,
     valueType: Any.Type,
-    storageOffset: Int? = nil,
     onFirstSubscribe: (() -> Void)? = nil,
     onLastUnsubscribe: (() -> Void)? = nil
   ) {
-    self.name = name
-    self.valueType = valueType
-    self.storageOffset = storageOffset ?? 0
-    isOrdered = storageOffset != nil
-    if onFirstSubscribe == nil && onLastUnsubscribe == nil {
-      transitions = nil
-    } else {
-      transitions = TransitionActions(onFirst: onFirstSubscribe ?? {}, onLast: onLastUnsubscribe ?? {})
-    }
+    storageOffset = 0
+    let transitions =
+      onFirstSubscribe == nil && onLastUnsubscribe == nil
+      ? nil : TransitionActions(onFirst: onFirstSubscribe ?? {}, onLast: onLastUnsubscribe ?? {})
+    eventTraits = EventTraits(name: name, valueType: valueType, transitions: transitions)
   }
+
+  /// A property's source: its storage lies `storageOffset` bytes into its object.
+  init(storageOffset: Int) {
+    self.storageOffset = storageOffset
+    eventTraits = nil
+  }
+
+  /// Whether entries are ordered by their sequences and may take the `.prior` call: a
+  /// property's source. An event's entries all have the same sequence, and take no prior
+  /// call, so adding and removing one asks it neither.
+  private var isOrdered: Bool { eventTraits == nil }
+
+  /// `nil` when the owner has neither action: no transition needs running.
+  private var transitions: TransitionActions? { eventTraits?.transitions }
+
+  /// The name its owner gave it, for descriptions; `nil` for a property's source.
+  var name: String? { eventTraits?.name }
+
+  /// The type of the values an event's or a node's source sends, which every entry reads
+  /// them back as; `Never` for a property's, whose entries read the change their key path
+  /// makes.
+  var valueType: Any.Type { eventTraits?.valueType ?? Never.self }
 
   /// Whether any entry is in the list: an atomic load, no lock.
   @inlinable
