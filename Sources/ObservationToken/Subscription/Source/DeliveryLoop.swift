@@ -12,12 +12,11 @@ enum DeliveryLoop {
   /// twin, ``deliverTraced(_:_:from:isPrior:)``: a subscriber whose handler is under way
   /// too often on the thread calls itself without end, alone or through others, and
   /// stops with a message naming each handler of the loop (``Misuse/runaway(_:)``), rather
-  /// than overflowing the stack. The hot path
-  /// pays one compare. Always inlined, with `subject` and `isPrior` known, so a send reads
-  /// no phase and a caller that ignores the result counts nothing. (The call is written
-  /// here, in both branches, not passed in as a closure, which the twin would need as
-  /// well: a closure passed on was left out of line, a call through a context per entry;
-  /// see INVARIANTS, "hints as policies".)
+  /// than overflowing the stack. The hot path pays one compare. Always inlined, with
+  /// `subject` and `isPrior` known, so a send reads no phase and a caller that ignores the
+  /// result counts nothing. (The call is written here, in both branches, not passed in as
+  /// a closure, which the twin would need as well: a closure passed on was left out of
+  /// line, a call through a context per entry; see INVARIANTS, "hints as policies".)
   @inline(__always)
   static func deliver(
     _ reading: SubscriberList<ListedEntry>.Reading,
