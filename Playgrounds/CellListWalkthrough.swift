@@ -81,6 +81,10 @@ enum CellListWalkthrough {
     print("per change, applies for 100 steps:", perChange.progressView.applies)
     check(perChange.progressView.applies == 100, "per-change delivery to apply every step")
     check(perChange.progressView.progress == 100, "per-change delivery to end on the last value")
+    // The list owns its downloads, as an app's model does: a binding does not keep its
+    // subject alive, and a download released with a value waiting ends its binding there
+    // (an optimized build releases a local as soon as it is last used, not at the scope's end).
+    withExtendedLifetime((downloads, download)) {}
   }
 
   /// Each download's worker sets its progress `steps` times, from 1 up (continuing from
