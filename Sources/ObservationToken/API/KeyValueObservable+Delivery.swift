@@ -216,7 +216,9 @@ extension KeyValueObservable {
     delivering payload: @escaping (Self, ObservedChange<Value>) -> Payload,
     _ handler: @escaping @Sendable (Payload) -> Void
   ) -> ObservationToken {
-    let delivery = ScheduledDelivery<Payload>(on: queue, keepingLatestOnly: keepingLatestOnly, handler: handler)
+    let delivery = ScheduledDelivery<Payload>(
+      on: queue, keepingLatestOnly: keepingLatestOnly, madeAt: CompactSourceLocation(file: file, line: line),
+      handler: handler)
     let schedule = ErasedChangeHandler(ending: delivery) { subject, change in
       if let binding, !binding.hasTarget { return false }
       change.readChange(of: Value.self) { change in

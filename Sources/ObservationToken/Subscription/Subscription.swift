@@ -85,4 +85,8 @@ class Subscription: @unchecked Sendable {
 
   /// What the subscription observes, for a token's description.
   var summary: String { "subscription" }
+
+  /// Where the observation this subscription serves was made, `Module/File.swift:12`, for
+  /// descriptions; `nil` where it keeps no record of it.
+  var madeAtDescription: String? { nil }
 }

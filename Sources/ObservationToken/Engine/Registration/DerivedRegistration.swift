@@ -101,7 +101,7 @@ final class DerivedRegistration: Subscription, ObservationRegistration, @uncheck
 
   @usableFromInline var observedAt: SourceLocation? { state.withLock { $0.observedAt } }
 
-  @usableFromInline var madeAtDescription: String? { observedAt?.description }
+  @usableFromInline override var madeAtDescription: String? { observedAt?.description }
 
   @usableFromInline override var isValid: Bool { isOpen && hasSubject && !info.observerIsGone }
 

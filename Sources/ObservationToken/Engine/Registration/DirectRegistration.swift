@@ -57,7 +57,7 @@ class DirectRegistration: ObserverEntry, ObservationRegistration, @unchecked Sen
 
   /// Kept by a token's registration that holds its change handler itself, in room its
   /// allocation has anyway (see ``ClosureRegistration``); not by the others, which have none.
-  @usableFromInline var madeAtDescription: String? { nil }
+  @usableFromInline override var madeAtDescription: String? { nil }
 
   override var summary: String { info.summary(naming: keyPathName) }
 

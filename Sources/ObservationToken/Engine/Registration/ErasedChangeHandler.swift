@@ -27,4 +27,7 @@ final class ErasedChangeHandler: SubscriptionHandler {
   deinit {
     decorator?.end()
   }
+
+  /// Where the delivery it feeds was made, when it feeds one that knows.
+  override var madeAtDescription: String? { decorator?.madeAtDescription }
 }

@@ -16,6 +16,14 @@ final class HandlerRegistration: DirectRegistration, @unchecked Sendable {
     if handler(change, from: subject) == false { end() }
   }
 
+  /// Where a delivery elsewhere that this registration feeds was made, asked of its handler
+  /// inside the gate, so that the handler cannot be released meanwhile.
+  @usableFromInline override var madeAtDescription: String? {
+    var place: String?
+    deliver { place = handler.withHandler(\.madeAtDescription) ?? nil }
+    return place
+  }
+
   override func releaseHandler() {
     handler.drop()
     if let subject = info.rawSubjectID { RawRegistrations.remove(self, on: subject) }

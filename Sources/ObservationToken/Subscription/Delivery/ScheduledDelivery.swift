@@ -23,19 +23,26 @@ import Synchronization
 final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchecked Sendable {
   private var handler: (@Sendable (Payload) -> Void)?
   private let queue: DispatchQueue
-  /// Whether a payload replaces the one waiting rather than queueing a call of its own.
-  private let keepsLatestOnly: Bool
-  /// Keeping the latest only, the payload that the queued call will deliver; `nil` when no
-  /// call is queued.
-  private let waiting = Locked<Payload?>(nil)
+  /// Keeping the latest only, the payload that the queued call will deliver (`nil` when no
+  /// call is queued); `nil` itself when every payload queues a call of its own.
+  private let waiting: Locked<Payload?>?
   /// The thread (its delivery context's identity) whose calls run at once rather than
   /// queued, while it starts the observation from the delivery queue itself; 0 when none.
   private let inlineThread = Atomic<UInt>(0)
+  /// Where the observation was made, for its description; unknown for an event's, whose
+  /// subscription says it. (It fits the allocation's size class: the object costs no more.)
+  private let madeAt: CompactSourceLocation
 
   @usableFromInline
-  init(on queue: DispatchQueue, keepingLatestOnly: Bool = false, handler: @escaping @Sendable (Payload) -> Void) {
+  init(
+    on queue: DispatchQueue,
+    keepingLatestOnly: Bool = false,
+    madeAt: CompactSourceLocation = .unknown,
+    handler: @escaping @Sendable (Payload) -> Void
+  ) {
+    self.madeAt = madeAt
     self.queue = queue
-    self.keepsLatestOnly = keepingLatestOnly
+    waiting = keepingLatestOnly ? Locked(nil) : nil
     self.handler = handler
   }
 
@@ -51,15 +58,16 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
       call(payload)
       return
     }
-    guard keepsLatestOnly else {
-      queue.async { [self] in call(payload) }
-      return
-    }
-    let wasEmpty = waiting.withLock { waiting in
+    // Keeping the latest only: whether the slot was empty, so that a call must be queued.
+    let wasEmpty = waiting?.withLock { waiting in
       defer { waiting = payload }
       return waiting == nil
     }
-    if wasEmpty { queue.async { [self] in callWithLatest() } }
+    switch wasEmpty {
+    case nil: queue.async { [self] in call(payload) }
+    case true?: queue.async { [self] in callWithLatest() }
+    case false?: break
+    }
   }
 
   /// Runs `body`, which starts the observation, making the calls it schedules from this
@@ -76,7 +84,7 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
   /// The queued call when keeping the latest only: takes the newest payload, emptying the
   /// slot so that the next one queues a new call, and delivers it.
   private func callWithLatest() {
-    guard let payload = waiting.withLock({ $0.take() }) else { return }
+    guard let payload = waiting?.withLock({ $0.take() }) ?? nil else { return }
     call(payload)
   }
 
@@ -90,10 +98,12 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
     UInt(bitPattern: ObjectIdentifier(DeliveryDepth.context))
   }
 
+  override var madeAtDescription: String? { madeAt.description }
+
   override func releaseHandler() {
     handler = nil
     // A payload still waiting is never delivered now; its values go with the handler.
-    let dropped = waiting.withLock { $0.take() }
+    let dropped = waiting?.withLock { $0.take() }
     withExtendedLifetime(dropped) {}
   }
 }

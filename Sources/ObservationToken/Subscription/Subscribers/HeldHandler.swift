@@ -27,6 +27,12 @@ struct HeldHandler: ~Copyable {
     handler?._withUnsafeGuaranteedRef { $0.receive(value, from: subject) }
   }
 
+  /// Runs `body` with the handler, unless it was dropped; the caller makes sure no release
+  /// overlaps (inside a delivery the gate admitted).
+  borrowing func withHandler<Result>(_ body: (SubscriptionHandler) -> Result) -> Result? {
+    handler?._withUnsafeGuaranteedRef(body)
+  }
+
   /// Releases the handler and what it holds.
   @inline(__always)
   mutating func drop() {

@@ -28,6 +28,10 @@ class SubscriptionHandler {
   /// admitted. `subject` is the object observed, for the engine's registrations, and `nil`
   /// for events and routing. Returns `false` when the subscription should end (its raw
   /// observer is gone).
+  /// Where the observation this handler serves was made, for descriptions; `nil` where
+  /// it keeps no record of it.
+  var madeAtDescription: String? { nil }
+
   @inline(__always)
   final func receive(_ value: ErasedValue, from subject: AnyObject?) -> Bool {
     function(self, value, subject)

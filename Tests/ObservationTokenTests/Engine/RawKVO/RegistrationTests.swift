@@ -1,3 +1,4 @@
+import Dispatch
 import ObservationToken
 import Testing
 
@@ -328,6 +329,25 @@ struct RegistrationTests {
       cell.observationDescription.hasSuffix(
         #"ObservationToken for \DocumentCell.document?.title? [] at \#(#fileID):\#(chainLine)"#))
     withExtendedLifetime((plain, derived, chain)) {}
+  }
+
+  @Test("The description says where a delivery on a queue or the main actor was made, every change or the latest")
+  @MainActor
+  func descriptionSaysWhereDeliveriesWereMade() {
+    let document = Document()
+    let target = MainActorLabel()
+    let queue = DispatchQueue(label: "description")
+    let queueLine = #line + 1
+    let onQueue = document.observe(\.title, on: queue) { _, _ in }
+    let latestLine = #line + 1
+    let latest = document.observe(\.title, on: queue, delivery: .latest) { _ in }
+    let bindingLine = #line + 1
+    let binding = document.bind(\.title, to: target, \.text, on: MainActor.shared, delivery: .latest)
+    let lines = document.observationDescription.split(separator: "\n").dropFirst().map(String.init)
+    for line in [queueLine, latestLine, bindingLine] {
+      #expect(lines.contains { $0.hasSuffix(" at \(#fileID):\(line)") }, "no line ends at \(line): \(lines)")
+    }
+    withExtendedLifetime((onQueue, latest, binding)) {}
   }
 
   @Test("Each of the sixteen option sets is kept exactly as registered, in registration order")

@@ -22,6 +22,13 @@ struct CompactSourceLocation: Sendable {
     bits = address >> 48 == 0 ? address | UInt64(line) << 48 : 0
   }
 
+  /// No location: what a subscription made without one keeps.
+  @usableFromInline static let unknown = CompactSourceLocation(bits: 0)
+
+  private init(bits: UInt64) {
+    self.bits = bits
+  }
+
   /// `Module/File.swift:12`, or `nil` when unknown.
   var description: String? {
     let address = UInt(truncatingIfNeeded: bits & 0xFFFF_FFFF_FFFF)
