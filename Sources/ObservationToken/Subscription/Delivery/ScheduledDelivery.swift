@@ -23,9 +23,10 @@ import Synchronization
 final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchecked Sendable {
   private var handler: (@Sendable (Payload) -> Void)?
   private let queue: DispatchQueue
-  /// Keeping the latest only, the payload that the queued call will deliver (`nil` when no
-  /// call is queued); `nil` itself when every payload queues a call of its own.
-  private let waiting: Locked<Payload?>?
+  /// Keeping the latest only, the slot of the payload the queued call will deliver; `nil`
+  /// when every payload queues a call of its own. A reference, read without a lock: it
+  /// never changes, and telling the two kinds apart reads nothing the slot's lock guards.
+  private let waiting: LatestSlot?
   /// The thread (its delivery context's identity) whose calls run at once rather than
   /// queued, while it starts the observation from the delivery queue itself; 0 when none.
   private let inlineThread = Atomic<UInt>(0)
@@ -42,7 +43,7 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
   ) {
     self.madeAt = madeAt
     self.queue = queue
-    waiting = keepingLatestOnly ? Locked(nil) : nil
+    waiting = keepingLatestOnly ? LatestSlot() : nil
     self.handler = handler
   }
 
@@ -59,10 +60,7 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
       return
     }
     // Keeping the latest only: whether the slot was empty, so that a call must be queued.
-    let wasEmpty = waiting?.withLock { waiting in
-      defer { waiting = payload }
-      return waiting == nil
-    }
+    let wasEmpty = waiting?.replace(with: payload)
     switch wasEmpty {
     case nil: queue.async { [self] in call(payload) }
     case true?: queue.async { [self] in callWithLatest() }
@@ -84,7 +82,7 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
   /// The queued call when keeping the latest only: takes the newest payload, emptying the
   /// slot so that the next one queues a new call, and delivers it.
   private func callWithLatest() {
-    guard let payload = waiting?.withLock({ $0.take() }) ?? nil else { return }
+    guard let payload = waiting?.take() else { return }
     call(payload)
   }
 
@@ -103,7 +101,31 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
   override func releaseHandler() {
     handler = nil
     // A payload still waiting is never delivered now; its values go with the handler.
-    let dropped = waiting?.withLock { $0.take() }
+    let dropped = waiting?.take()
     withExtendedLifetime(dropped) {}
+  }
+
+  /// The payload waiting for a latest-value delivery's queued call.
+  ///
+  /// `@unchecked Sendable`: `payload` is read and written only under `lock`.
+  private final class LatestSlot: @unchecked Sendable {
+    private let lock = Lock()
+    @exclusivity(unchecked) private var payload: Payload?
+
+    /// Puts `new` in the slot; whether the slot was empty, so that a call must be queued.
+    /// The payload it replaces is let go after the lock is released: it may hold the last
+    /// reference to an object.
+    func replace(with new: Payload) -> Bool {
+      let replaced = lock.withLock {
+        defer { payload = new }
+        return payload.take()
+      }
+      return replaced == nil
+    }
+
+    /// Takes what the slot holds, leaving it empty.
+    func take() -> Payload? {
+      lock.withLock { payload.take() }
+    }
   }
 }
