@@ -113,14 +113,27 @@ final class ScheduledDelivery<Payload: Sendable>: SubscriptionDecorator, @unchec
     @exclusivity(unchecked) private var payload: Payload?
 
     /// Puts `new` in the slot; whether the slot was empty, so that a call must be queued.
-    /// The payload it replaces is let go after the lock is released: it may hold the last
-    /// reference to an object.
+    /// A payload of plain bits, which has no `deinit` to run, is replaced under the lock;
+    /// any other is swapped out and let go once the lock is released, since it may hold
+    /// the last reference to an object.
     func replace(with new: Payload) -> Bool {
-      let replaced = lock.withLock {
+      guard _isPOD(Payload.self) else { return replaceReleasingOutside(with: new) }
+      return lock.withLock {
         defer { payload = new }
-        return payload.take()
+        return payload == nil
       }
-      return replaced == nil
+    }
+
+    /// The same, for a payload that may hold references. Out of line: the generic
+    /// metadata it needs would otherwise be looked up on every call of ``replace(with:)``.
+    @inline(never)
+    private func replaceReleasingOutside(with new: Payload) -> Bool {
+      var replaced: Payload? = new
+      let wasEmpty = lock.withLock {
+        swap(&payload, &replaced)
+        return replaced == nil
+      }
+      return wasEmpty
     }
 
     /// Takes what the slot holds, leaving it empty.
