@@ -78,7 +78,7 @@ struct ObservationBridgeLifetimeTests {
   }
 
   @Test("Concurrent sets, tracking scopes and tokens on shared models: no scope misses its change")
-  func concurrentScopesAndSets() {
+  func concurrentScopesAndSets() async {
     let models = (0..<4).map { _ in BridgedSettings() }
     let threads = 4
     let iterations = 500
@@ -87,7 +87,7 @@ struct ObservationBridgeLifetimeTests {
     // on first read, the tokens — is not serialized here.
     let values = LockedValue(0)
     let firings = LockedValue([Int](repeating: 0, count: threads * iterations))
-    let finished = runOnThreads(threads) { thread in
+    let finished = await runOnThreads(threads) { thread in
       for iteration in 0..<iterations {
         let model = models[(thread + iteration) % models.count]
         let scope = thread * iterations + iteration

@@ -12,7 +12,7 @@ struct EventConcurrencyTests {
 
   @Test(
     "Concurrent sends, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns")
-  func sendsWithChurn() {
+  func sendsWithChurn() async {
     let ticker = SharedTicker()
     let steady = [Tally(), Tally()]
     let steadyTokens = steady.map { tally in ticker.ticked.subscribe { value in tally.add(value) } }
@@ -20,7 +20,7 @@ struct EventConcurrencyTests {
     let churnCalls = Atomic<Int>(0)
     let pending = LockedValue<[ChurnSubscription]>([])
 
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       for iteration in 0..<Self.iterations {
         // A churn subscription, ended by this thread or another, by invalidate() or release.
         let churn = ChurnSubscription()
@@ -51,10 +51,10 @@ struct EventConcurrencyTests {
   }
 
   @Test("Target–action subscriptions whose targets are released on other threads end, and the count returns to zero")
-  func targetReleaseChurn() {
+  func targetReleaseChurn() async {
     let log = TransitionLog()
     let ticker = SharedTicker(onFirst: log.onFirst, onLast: log.onLast)
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       for iteration in 0..<Self.iterations / 4 {
         let target = SharedTarget()
         let token = ticker.ticked.subscribe(target, SharedTarget.receive)
@@ -75,10 +75,10 @@ struct EventConcurrencyTests {
   @Test(
     "Concurrent removeAllSubscriptions(), subscriptions and sends are data-race free, call no ended handler, and leave the list empty"
   )
-  func removeAllWhileSubscribing() {
+  func removeAllWhileSubscribing() async {
     let ticker = SharedTicker()
     let lateCalls = Atomic<Int>(0)
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       for iteration in 0..<Self.iterations / 2 {
         if thread == 0 && iteration.isMultiple(of: 8) {
           ticker.sender.removeAllSubscriptions()

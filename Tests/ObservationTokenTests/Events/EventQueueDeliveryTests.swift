@@ -6,7 +6,7 @@ import Testing
 @Suite("Event delivery on a queue or the main actor")
 struct EventQueueDeliveryTests {
   @Test("Values sent from several threads arrive on the queue in send order")
-  func queueKeepsSendOrder() {
+  func queueKeepsSendOrder() async {
     let ticker = SharedTicker()
     let queue = DispatchQueue(label: "events")
     let sent = LockedValue<[Int]>([])
@@ -16,7 +16,7 @@ struct EventQueueDeliveryTests {
       dispatchPrecondition(condition: .onQueue(queue))
       received.withLock { $0.append(value) }
     }
-    let finished = runOnThreads(4) { thread in
+    let finished = await runOnThreads(4) { thread in
       for index in 0..<250 {
         let value = thread * 1_000 + index
         // The order of sends is the order they take this lock.

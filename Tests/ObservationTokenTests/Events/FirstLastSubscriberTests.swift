@@ -91,7 +91,7 @@ struct FirstLastSubscriberTests {
   }
 
   @Test("Under concurrent subscribing and unsubscribing, first and last strictly alternate and never overlap")
-  func strictAlternationUnderConcurrency() {
+  func strictAlternationUnderConcurrency() async {
     let events = LockedValue<[String]>([])
     let running = LockedValue(0)
     let overlapped = LockedValue(false)
@@ -106,7 +106,7 @@ struct FirstLastSubscriberTests {
       running.withLock { $0 -= 1 }
     }
     let ticker = SharedTicker(onFirst: { record("first") }, onLast: { record("last") })
-    let finished = runOnThreads(4) { _ in
+    let finished = await runOnThreads(4) { _ in
       for _ in 0..<500 {
         let token = ticker.ticked.subscribe { _ in }
         ticker.sender.send(1)

@@ -76,7 +76,7 @@ struct OneShotSubscriptionTests {
   }
 
   @Test("Threads sending at once call a one-shot handler once: one send reaches it, onLastUnsubscribe runs once")
-  func concurrentSends() {
+  func concurrentSends() async {
     let subscriptionCount = 200
     let threadCount = 4
     let calls = (0..<subscriptionCount).map { _ in NotificationCounter() }
@@ -91,7 +91,7 @@ struct OneShotSubscriptionTests {
       }
     }
     let reached = Atomic<Int>(0)
-    let finished = runOnThreads(threadCount) { thread in
+    let finished = await runOnThreads(threadCount) { thread in
       for ticker in tickers where ticker.sender.send(thread) { reached.add(1, ordering: .relaxed) }
     }
     #expect(finished)

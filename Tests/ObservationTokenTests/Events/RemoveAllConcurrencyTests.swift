@@ -104,13 +104,13 @@ struct RemoveAllConcurrencyTests {
 
   @Test(
     "A subscription that removeAllSubscriptions() did not end receives every send made while it was subscribed")
-  func removeAllLosesNoSendOfOthers() {
+  func removeAllLosesNoSendOfOthers() async {
     let ticker = SharedTicker()
     let clock = Atomic<Int>(0)
     let sends = LockedValue<[SendRecord]>([])
     let windows = LockedValue<[SubscriptionWindow]>([])
 
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       var pending: [(token: ObservationToken, received: LockedValue<Set<Int>>, subscribedAt: Int)] = []
       for iteration in 0..<Self.iterations {
         let received = LockedValue<Set<Int>>([])

@@ -118,7 +118,7 @@ struct SendableEventTests {
   @Test(
     "Sends from several threads, subscriptions and invalidations lose nothing, and no handler starts after invalidate() returns"
   )
-  func concurrentSends() {
+  func concurrentSends() async {
     let sender = SendableEventSender<Int>()
     let steadyCalls = Atomic<Int>(0)
     let steadySum = Atomic<Int>(0)
@@ -129,7 +129,7 @@ struct SendableEventTests {
     }
     let threads = 4
     let iterations = 1_000
-    let finished = runOnThreads(threads) { thread in
+    let finished = await runOnThreads(threads) { thread in
       for iteration in 0..<iterations {
         let ended = Atomic<Bool>(false)
         let churn = sender.event.subscribe { _ in

@@ -182,7 +182,7 @@ struct StressTests {
     without locks: every change reaches every observation valid across it exactly once, none after its end
     """
   )
-  func exactAccountingUnderChurn() throws {
+  func exactAccountingUnderChurn() async throws {
     let islands = [
       ReliabilityIsland(name: "A", documentCount: 2, hasCell: true),
       ReliabilityIsland(name: "B", documentCount: 2, hasCell: false),
@@ -280,7 +280,7 @@ struct StressTests {
       }
     }
 
-    let finished = runOnThreads(6) { thread in
+    let finished = await runOnThreads(6) { thread in
       switch thread {
       case 0, 1: setter(islands[0], seed: UInt64(thread + 1))
       case 2: setter(islands[1], seed: 3)
@@ -404,10 +404,10 @@ struct StressTests {
     threads invalidate its tokens: exact counts, no late call, no crash, everything freed
     """
   )
-  func subjectReleasedWhileTokensAreInvalidated() throws {
+  func subjectReleasedWhileTokensAreInvalidated() async throws {
     var problems: [String] = []
     for round in 0..<Self.releaseRounds {
-      problems += try releaseRound(seed: UInt64(round))
+      problems += try await releaseRound(seed: UInt64(round))
       if problems.count >= 5 { break }
     }
     #expect(problems.isEmpty, "\(problems.count) problems, such as \(problems.prefix(5))")
@@ -456,7 +456,7 @@ struct StressTests {
   /// One round: the owner sets the value; one thread invalidates tokens (and removes a raw
   /// observer) while it does; once it is done, one thread invalidates the other tokens and
   /// empties a bag while another releases the subject. Returns what went wrong.
-  private func releaseRound(seed: UInt64) throws -> [String] {
+  private func releaseRound(seed: UInt64) async throws -> [String] {
     let channel = ReliabilityChannel("round \(seed)")
     var probes: [WeakBox<ReliabilityStressProbe>] = []
     let owned: LockedValue<ReleaseObjects?>
@@ -494,7 +494,7 @@ struct StressTests {
       while !ownerIsDone.withLock({ $0 }) { sched_yield() }
     }
 
-    let finished = runOnThreads(4) { thread in
+    let finished = await runOnThreads(4) { thread in
       var random = ReliabilityRandom(seed: seed &* 4 &+ UInt64(thread))
       switch thread {
       case 0:

@@ -12,14 +12,14 @@ struct RoutingConcurrencyTests {
 
   @Test(
     "Concurrent posts, subscriptions and parent changes lose no post, and no handler starts after invalidate() returns")
-  func postsWithChurn() {
+  func postsWithChurn() async {
     let chain = Chain()
     let received = Atomic<Int>(0)
     let lateCalls = Atomic<Int>(0)
     let steady = chain.screen.subscribe(to: RowDeleted.self) { _ in received.add(1, ordering: .relaxed) }
     let answer = chain.screen.answer(CurrentAccount.self) { _ in "alice" }
 
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       for iteration in 0..<Self.iterations {
         // A passing interceptor and a subscription on the list, ended at once by this thread.
         let ended = EndedFlag()

@@ -7,7 +7,7 @@ import Testing
 @Suite("Routing delivery on a queue or the main actor")
 struct RoutingDeliveryTests {
   @Test("Events posted from several threads reach a queue subscriber on its queue, in post order")
-  func queueKeepsPostOrder() {
+  func queueKeepsPostOrder() async {
     let chain = Chain()
     let queue = DispatchQueue(label: "routing")
     let posted = LockedValue<[Int]>([])
@@ -17,7 +17,7 @@ struct RoutingDeliveryTests {
       dispatchPrecondition(condition: .onQueue(queue))
       received.withLock { $0.append(event.row) }
     }
-    let finished = runOnThreads(4) { thread in
+    let finished = await runOnThreads(4) { thread in
       for index in 0..<250 {
         let row = thread * 1_000 + index
         // The order of posts is the order they take this lock.
@@ -72,11 +72,11 @@ struct RoutingDeliveryTests {
   }
 
   @Test("Concurrent posts and invalidations of queue subscriptions: no handler starts after invalidate() returns")
-  func concurrentInvalidation() {
+  func concurrentInvalidation() async {
     let chain = Chain()
     let queue = DispatchQueue(label: "routing", attributes: .concurrent)
     let lateCalls = Atomic<Int>(0)
-    let finished = runOnThreads(4) { thread in
+    let finished = await runOnThreads(4) { thread in
       for index in 0..<500 {
         let ended = Atomic<Bool>(false)
         let token = chain.screen.subscribe(to: RowDeleted.self, on: queue) { _ in

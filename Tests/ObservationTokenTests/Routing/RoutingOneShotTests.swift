@@ -47,7 +47,7 @@ struct RoutingOneShotTests {
   }
 
   @Test("Threads posting at once call a one-shot node handler once")
-  func concurrentPosts() {
+  func concurrentPosts() async {
     let nodeCount = 200
     let calls = (0..<nodeCount).map { _ in NotificationCounter() }
     let chains = (0..<nodeCount).map { _ in Chain() }
@@ -57,7 +57,7 @@ struct RoutingOneShotTests {
         Thread.sleep(forTimeInterval: 0.001)  // the other threads post meanwhile
       }
     }
-    let finished = runOnThreads(4) { thread in
+    let finished = await runOnThreads(4) { thread in
       for chain in chains { chain.cell.post(RowDeleted(row: thread)) }
     }
     #expect(finished)

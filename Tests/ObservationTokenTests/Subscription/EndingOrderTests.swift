@@ -64,17 +64,17 @@ struct EndingOrderTests {
   @Test(
     "Ending in any order while other threads deliver: no handler starts after its invalidate() returns, each delivery is in subscription order, and the survivors receive",
     arguments: SharedSource.allCases, EndingOrder.allCases)
-  func endingWhileDelivering(source: SharedSource, order: EndingOrder) throws {
-    for _ in 0..<10 { try endWhileDelivering(source: source, order: order) }
+  func endingWhileDelivering(source: SharedSource, order: EndingOrder) async throws {
+    for _ in 0..<10 { try await endWhileDelivering(source: source, order: order) }
   }
 
-  private func endWhileDelivering(source: SharedSource, order: EndingOrder) throws {
+  private func endWhileDelivering(source: SharedSource, order: EndingOrder) async throws {
     let subscribers = NumberedSubscribers(source, recordsDeliveries: true)
     for _ in 0..<100 { subscribers.add() }
     let ending = Atomic(true)
     // A property is set from one thread (its storage is not shared); an event is sent from two.
     let deliverers = source == .event ? 2 : 1
-    let finished = runOnThreads(deliverers + 1) { thread in
+    let finished = await runOnThreads(deliverers + 1) { thread in
       if thread < deliverers {
         var delivery = thread
         while ending.load(ordering: .acquiring) {

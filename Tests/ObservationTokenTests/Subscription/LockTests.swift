@@ -6,12 +6,12 @@ import Testing
 @Suite("The package's lock")
 struct LockTests {
   @Test("Threads contending for one lock lose no update")
-  func contendedUpdatesAreAllKept() throws {
+  func contendedUpdatesAreAllKept() async throws {
     let counter = Locked(0)
     let threads = 4
     let rounds = 20_000
     try #require(
-      runOnThreads(threads) { _ in
+      await runOnThreads(threads) { _ in
         for _ in 0..<rounds { counter.withLock { $0 += 1 } }
       }, "the threads did not finish: a deadlock")
     #expect(counter.withLock { $0 } == threads * rounds)
@@ -20,11 +20,11 @@ struct LockTests {
   /// Holding the lock for a while makes the others spin out and sleep; the holder's
   /// unlock must wake them, or this never finishes.
   @Test("Threads that sleep waiting for a lock held long are woken when it is released")
-  func sleepersAreWoken() throws {
+  func sleepersAreWoken() async throws {
     let holder = Locked(0)
     let entered = Atomic(0)
     try #require(
-      runOnThreads(3) { _ in
+      await runOnThreads(3) { _ in
         for _ in 0..<50 {
           holder.withLock { value in
             entered.wrappingAdd(1, ordering: .relaxed)

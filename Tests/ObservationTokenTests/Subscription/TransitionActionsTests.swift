@@ -44,7 +44,7 @@ struct TransitionActionsTests {
   }
 
   @Test("Under concurrent subscribing and unsubscribing, first and last strictly alternate and never overlap")
-  func concurrentTransitionsAlternate() throws {
+  func concurrentTransitionsAlternate() async throws {
     let list = SubscriberList<ListedProbe>()
     let log = LockedValue<[CountTransition.Kind]>([])
     let running = Atomic(false)
@@ -56,7 +56,7 @@ struct TransitionActionsTests {
     }
     let actions = TransitionActions(onFirst: { record(.first) }, onLast: { record(.last) })
     try #require(
-      runOnThreads(4) { _ in
+      await runOnThreads(4) { _ in
         let probe = ListedProbe()
         for _ in 0..<2_000 {
           actions.perform(list.insert(probe))

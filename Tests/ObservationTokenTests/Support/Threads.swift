@@ -42,11 +42,22 @@ func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) asy
 }
 
 /// Runs `body(index)` for each index in `0..<count`, each on its own new thread, all
-/// starting together once every thread exists, and waits for all of them. Returns `false`
-/// if they have not all finished within `timeout` (a deadlock), `true` otherwise.
+/// starting together once every thread exists, and waits for all of them — from a thread
+/// of its own, so that a test joining its threads holds no thread of the cooperative pool,
+/// which other tests' tasks need. Returns `false` if they have not all finished within
+/// `timeout` (a deadlock), `true` otherwise.
 func runOnThreads(
   _ count: Int,
   timeout: DispatchTimeInterval = deadlockTimeout,
+  _ body: @escaping @Sendable (Int) -> Void
+) async -> Bool {
+  await onOwnThread { joinThreads(count, timeout: timeout, body) }
+}
+
+/// ``runOnThreads(_:timeout:_:)``'s work, joining on the calling thread.
+private func joinThreads(
+  _ count: Int,
+  timeout: DispatchTimeInterval,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
   let start = DispatchSemaphore(value: 0)

@@ -22,7 +22,7 @@ struct QueueDeliveryTests {
   }
 
   @Test("Changes made on several threads arrive in the order they were made")
-  func ordersChangesFromSeveralThreads() {
+  func ordersChangesFromSeveralThreads() async {
     let model = SharedProgress()
     let queue = DispatchQueue(label: "delivery")
     let made = LockedValue<[Int]>([])
@@ -32,7 +32,7 @@ struct QueueDeliveryTests {
     }
     let counter = Atomic<Int>(0)
     #expect(
-      runOnThreads(4) { _ in
+      await runOnThreads(4) { _ in
         for _ in 0..<200 {
           model.setLock.withLock {
             let value = counter.add(1, ordering: .relaxed).newValue

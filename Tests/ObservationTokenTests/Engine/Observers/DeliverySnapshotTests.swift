@@ -17,7 +17,7 @@ struct DeliverySnapshotTests {
   private static let keptPerRound = 4
 
   @Test("Sets on one thread while another invalidates earlier tokens: each later token sees each set exactly once")
-  func setsWhileTokensAreInvalidated() throws {
+  func setsWhileTokensAreInvalidated() async throws {
     var problems: [String] = []
     for round in 0..<Self.rounds {
       let subject = SetOnOneThread()
@@ -27,7 +27,7 @@ struct DeliverySnapshotTests {
       let kept = counters.map { counter in subject.observe(\.value) { _, _ in counter.increment() } }
       let sets = Atomic(0)
       let removing = Atomic(true)
-      let finished = runOnThreads(2) { thread in
+      let finished = await runOnThreads(2) { thread in
         if thread == 0 {
           // Sets until the removals are done, so they overlap all of them.
           while removing.load(ordering: .acquiring) {

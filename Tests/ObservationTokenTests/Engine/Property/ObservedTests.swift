@@ -75,10 +75,10 @@ struct ObservedTests {
     let threads = ThreadRecorder()
     document.addObserver(threads, forKeyPath: \.title)
     let setter = LockedValue<ThreadReference?>(nil)
-    let finished = runOnThreads(1) { _ in
+    let finished = startThread {
       setter.withLock { $0 = ThreadReference(Thread.current) }
       document.title = "Set elsewhere"
-    }
+    }.join()
     try #require(finished)
     let setterThread = try #require(setter.withLock { $0 })
     #expect(setterThread.thread !== Thread.current)

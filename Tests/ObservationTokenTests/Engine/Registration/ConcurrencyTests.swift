@@ -15,7 +15,7 @@ struct ConcurrencyTests {
   private static let iterations = 2_000
 
   @Test("Concurrent sets, adds, removals and observer releases deliver each set exactly once to each registration")
-  func stress() throws {
+  func stress() async throws {
     let counters = ContendedCounters()
     let guards = [PropertyGuard(), PropertyGuard()]
     // Registered before any thread starts and kept to the end: they get every set.
@@ -26,7 +26,7 @@ struct ConcurrencyTests {
     let pending = LockedValue<[Churn]>([])
     let outcomes = LockedValue<[ChurnOutcome]>([])
 
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       for iteration in 0..<Self.iterations {
         let property = (thread + iteration) % 2
         let propertyGuard = guards[property]
@@ -108,14 +108,14 @@ struct ConcurrencyTests {
   }
 
   @Test("Chain roots released on some threads while the object along the chain changes on others")
-  func chainRootsReleasedDuringChanges() throws {
+  func chainRootsReleasedDuringChanges() async throws {
     let document = Document()
     let titleGuard = PropertyGuard()
     let observers = LockedValue<[WeakBox<CountingObserver>]>([])
     let chainsPerThread = 500
     let setsPerThread = 2_000
 
-    let finished = runOnThreads(Self.threadCount) { thread in
+    let finished = await runOnThreads(Self.threadCount) { thread in
       if thread.isMultiple(of: 2) {
         for iteration in 0..<setsPerThread {
           titleGuard.set { document.title = "\(thread)-\(iteration)" }
@@ -141,7 +141,7 @@ struct ConcurrencyTests {
   }
 
   @Test("Observers released on one thread while another sets the property are freed and pruned")
-  func observersReleasedDuringSets() throws {
+  func observersReleasedDuringSets() async throws {
     let counters = ContendedCounters()
     let counterGuard = PropertyGuard()
     let handOver = LockedValue<[CountingObserver]>([])
@@ -152,7 +152,7 @@ struct ConcurrencyTests {
       handOver.withLock { $0.append(observer) }
       weakObservers.withLock { $0.append(WeakBox(observer)) }
     }
-    let finished = runOnThreads(2) { thread in
+    let finished = await runOnThreads(2) { thread in
       if thread == 0 {
         for value in 1...1_000 { counterGuard.set { counters.set(0, to: value) } }
       } else {
@@ -173,7 +173,7 @@ struct ConcurrencyTests {
     property, with a plain read and a description beside them — all see the next set
     """
   )
-  func simultaneousFirstObservations() throws {
+  func simultaneousFirstObservations() async throws {
     var problems: [String] = []
     for round in 0..<Self.iterations {
       let document = Document()
@@ -181,7 +181,7 @@ struct ConcurrencyTests {
       let tokens = LockedValue<[ObservationToken]>([])
       // Reading is not a change: like any `var`, the property may be read on several
       // threads at once, and observing reads it.
-      let finished = runOnThreads(4) { thread in
+      let finished = await runOnThreads(4) { thread in
         let token: ObservationToken
         switch thread {
         case 0: token = document.observe(\.title) { _, _ in counter.increment() }

@@ -100,7 +100,7 @@ struct ChainLeafChangeTests {
   @Test(
     "Leaf changes and replacements of the intermediate on two threads: each change is the chain's value, continuing the one before"
   )
-  func leafChangesWhileReplacingOnAnotherThread() {
+  func leafChangesWhileReplacingOnAnotherThread() async {
     let documents = [PlaceholderDocument(title: "A"), PlaceholderDocument(title: "B")]
     let cell = PlaceholderCell(document: documents[0])
     // The caller's synchronization of the models: every set, with its delivery, under it.
@@ -113,7 +113,7 @@ struct ChainLeafChangeTests {
       calls.withLock { $0.append(TokenCall(change)) }
     }
     let rounds = 2_000
-    let finished = runOnThreads(2) { thread in
+    let finished = await runOnThreads(2) { thread in
       for round in 0..<rounds {
         models.lock()
         if thread == 0 {
