@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import ObservationToken
@@ -49,6 +50,22 @@ struct AllocationSizeTests {
     let token = sender.event.subscribe { _ in }
     #expect(token.subscription is EventSubscription)
     #expect((57...72).contains(allocatedBytes { sender.event.subscribe { _ in } }))
+  }
+
+  /// A queue delivery keeps where it was made in a word its size class had to spare, and the
+  /// slot of a latest value in an object of its own, only when it keeps the latest: 80 bytes
+  /// asked for either way (glibc gives 88).
+  @Test(
+    "A delivery on a queue, every change or the latest, keeps its location within 88 bytes", arguments: [false, true])
+  func queueDeliverySize(latest: Bool) {
+    let document = Document()
+    let queue = DispatchQueue(label: "sizes")
+    let bytes = allocatedBytes {
+      latest
+        ? document.observe(\.title, on: queue, delivery: .latest) { _ in }
+        : document.observe(\.title, on: queue) { _, _ in }
+    }
+    #expect(bytes <= 88)
   }
 }
 #endif

@@ -31,14 +31,7 @@ func runWatched(
   stall: Duration = .seconds(60),
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
-  let start = DispatchSemaphore(value: 0)
-  let threads = (0..<count).map { index in
-    startThread {
-      start.wait()
-      body(index)
-    }
-  }
-  for _ in 0..<count { start.signal() }
+  let threads = startTogether(count, body)
   let clock = ContinuousClock()
   var lastCount = progress.count
   var lastStep = clock.now

@@ -60,6 +60,12 @@ private func joinThreads(
   timeout: DispatchTimeInterval,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
+  startTogether(count, body).allSatisfy { $0.join(timeout: timeout) }
+}
+
+/// Starts `body(index)` for each index in `0..<count`, each on its own new thread, all
+/// released together once every thread exists, and returns the threads to join.
+func startTogether(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [StartedThread] {
   let start = DispatchSemaphore(value: 0)
   let threads = (0..<count).map { index in
     startThread {
@@ -68,5 +74,5 @@ private func joinThreads(
     }
   }
   for _ in 0..<count { start.signal() }
-  return threads.allSatisfy { $0.join(timeout: timeout) }
+  return threads
 }
