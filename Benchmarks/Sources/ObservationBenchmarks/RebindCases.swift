@@ -265,25 +265,30 @@ func rebindBenchmark<S: RebindSubject>(_ subject: S.Type) -> Benchmark {
     run: run,
     check: { operations throws(BenchmarkFailure) in
       _ = run(max(operations, 2))
-      let current = rows[(next.value + rebindModels - 1) % rebindModels]
-      let previous = rows[(next.value + rebindModels - 2) % rebindModels]
-      let expected = S.shown(current)
-      try failIfNeeded(
-        cell.progressPercent == expected.percent && cell.titleText == expected.title,
-        "the rebound cell shows \(cell.progressPercent), \(cell.titleText ?? "nil"); expected \(expected)"
-      )
-      let changes = cell.subtitleChanges
-      S.change(previous)
-      try failIfNeeded(
-        cell.subtitleChanges == changes && cell.progressPercent == expected.percent && cell.titleText == expected.title,
-        "a change of the previous row reached the rebound cell"
-      )
-      S.change(current)
-      try failIfNeeded(
-        cell.subtitleChanges == changes + 1,
-        "a change of the bound row made \(cell.subtitleChanges - changes) observation calls; expected 1"
-      )
+      try checkRebound(
+        cell, to: rows[(next.value + rebindModels - 1) % rebindModels],
+        from: rows[(next.value + rebindModels - 2) % rebindModels], S.self, named: "the rebound cell")
     }
+  )
+}
+
+/// The check of a rebound cell, for the rebind cases: `cell` shows `current`, a change of
+/// `previous` (the row it left) reaches nothing, and a change of `current` reaches its
+/// observation once.
+func checkRebound<S: RebindSubject>(
+  _ cell: RebindCell, to current: S.Row, from previous: S.Row, _ subject: S.Type, named name: String
+) throws(BenchmarkFailure) {
+  let expected = S.shown(current)
+  let shows = { cell.progressPercent == expected.percent && cell.titleText == expected.title }
+  try failIfNeeded(
+    shows(), "\(name) shows \(cell.progressPercent), \(cell.titleText ?? "nil"); expected \(expected)")
+  let changes = cell.subtitleChanges
+  S.change(previous)
+  try failIfNeeded(cell.subtitleChanges == changes && shows(), "a change of the row \(name) left reached it")
+  S.change(current)
+  try failIfNeeded(
+    cell.subtitleChanges == changes + 1,
+    "a change of the row \(name) follows made \(cell.subtitleChanges - changes) observation calls; expected 1"
   )
 }
 

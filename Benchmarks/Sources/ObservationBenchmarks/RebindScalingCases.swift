@@ -40,22 +40,9 @@ private func rebindScalingBenchmark<S: RebindSubject>(_ subject: S.Type, cells c
     check: { _ throws(BenchmarkFailure) in
       _ = run(2)
       for index in [0, count - 1] {
-        let cell = cells[index]
-        let current = row(of: index, in: round.value)
-        let previous = row(of: index, in: round.value + 1)
-        let expected = S.shown(current)
-        try failIfNeeded(
-          cell.progressPercent == expected.percent && cell.titleText == expected.title,
-          "cell \(index) shows \(cell.progressPercent), \(cell.titleText ?? "nil"); expected \(expected)"
-        )
-        let changes = cell.subtitleChanges
-        S.change(previous)
-        try failIfNeeded(cell.subtitleChanges == changes, "a change of a row cell \(index) left reached it")
-        S.change(current)
-        try failIfNeeded(
-          cell.subtitleChanges == changes + 1,
-          "a change of cell \(index)'s row made \(cell.subtitleChanges - changes) observation calls; expected 1"
-        )
+        try checkRebound(
+          cells[index], to: row(of: index, in: round.value), from: row(of: index, in: round.value + 1), S.self,
+          named: "cell \(index)")
       }
     }
   )
