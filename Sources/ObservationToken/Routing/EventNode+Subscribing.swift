@@ -100,14 +100,11 @@ extension EventNode {
     line: UInt = #line,
     _ interceptor: @escaping (Routed) -> Routed?
   ) -> ObservationToken {
-    addSubscription(
-      .interceptor,
-      for: Routed.self,
-      file: file,
-      line: line,
-      handler: InterceptorHandler(interceptor, origin: SubscriptionOrigin(.interceptor, file: file, line: line)),
-      reading: InterceptionSlot<Routed>.self
-    )
+    let origin = SubscriptionOrigin(.interceptor, file: file, line: line)
+    return addSubscription(.interceptor, for: Routed.self, file: file, line: line) {
+      (slot: UnsafeMutablePointer<InterceptionSlot<Routed>>) in
+      slot.pointee.pass(through: interceptor, named: "interceptor\(origin.location)")
+    }
   }
 
   /// Answers a request of a type asked of this node or a node below, unless a nearer
@@ -131,10 +128,12 @@ extension EventNode {
     line: UInt = #line,
     _ answer: @escaping (Request) -> Request.Response?
   ) -> ObservationToken {
-    // Inlined, so that the handler's receive function is made where `Request` is known
-    // (see ``AnswerHandler``).
-    addSubscription(
-      .answer, for: Request.self, file: file, line: line, handler: AnswerHandler(answer), reading: AnswerSlot.self)
+    // Inlined, so that the closure is made where `Request` is known: a request then runs
+    // no generic code, which would ask the runtime for the metadata of `Request.Response?`
+    // on every request.
+    addSubscription(.answer, for: Request.self, file: file, line: line) { (slot: UnsafeMutablePointer<AnswerSlot>) in
+      slot.pointee.ask(answer)
+    }
   }
 
   /// This node's subscribers of `Routed`, as an event: the list, gate and tokens events use.
@@ -144,19 +143,20 @@ extension EventNode {
   }
 
   /// Adds an interceptor or an answer — `kind` says which, and so where it goes — whose
-  /// handler reads `Slot`s.
+  /// closure fills in the slot a walk lends it: a closure subscription like any other, sent
+  /// the slot's address (`Slot` is an `UnsafeMutablePointer`). Generic over the whole
+  /// pointer, so that the closure is made in the form the subscription keeps (a closure of
+  /// a pointer to a generic slot would be wrapped in an adapter, one more allocation).
   @usableFromInline
-  func addSubscription<Routed, Slot>(
+  func addSubscription<Routed, SlotAddress>(
     _ kind: SubscriptionOrigin.Kind,
     for type: Routed.Type,
     file: StaticString,
     line: UInt,
-    handler: SubscriptionHandler,
-    reading: Slot.Type
+    filling: @escaping (SlotAddress) -> Void
   ) -> ObservationToken {
-    let source = storage.source(kind == .answer ? .answers : .interceptors, for: Routed.self, reading: Slot.self)
-    let origin = SubscriptionOrigin(kind, file: file, line: line)
-    let subscription = HandlerSubscription(source: source, origin: origin, handler: handler, reading: Slot.self)
-    return Event<Slot>(source: source).subscribe(subscription)
+    let source = storage.source(kind == .answer ? .answers : .interceptors, for: Routed.self, reading: SlotAddress.self)
+    let subscription = ClosureSubscription(source: source, kind, file: file, line: line, handler: filling)
+    return Event<SlotAddress>(source: source).subscribe(subscription)
   }
 }

@@ -106,7 +106,7 @@ extension EventNode {
     _ trace: RouteTracer?
   ) -> (value: ErasedValue, keeper: AnyObject)? {
     var slot = InterceptionSlot(event: value.pointer(to: Routed.self).pointee, trace: trace)
-    _ = ErasedValue.with(lending: &slot) { interceptors.send($0) }
+    _ = ErasedValue.with(addressOf: &slot) { interceptors.send($0) }
     guard let event = slot.event else { return nil }
     let changed = InterceptedValue(event)
     return (ErasedValue(changed.address), changed)
@@ -123,7 +123,7 @@ extension EventNode {
         return .up
       }
       var slot = AnswerSlot(request: request, response: response)
-      _ = ErasedValue.with(lending: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
+      _ = ErasedValue.with(addressOf: &slot) { slot in answers._withUnsafeGuaranteedRef { $0.send(slot) } }
       return slot.isAnswered ? .finish : .up
     }
   }

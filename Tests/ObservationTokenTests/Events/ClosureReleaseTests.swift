@@ -55,17 +55,18 @@ struct ClosureReleaseTests {
     #expect(weakCapture == nil)
   }
 
-  @Test("A handler subscription that never ended releases its handler when it is freed")
+  @Test("A handler registration that never ended releases its handler when it is freed")
   func handlerReleasedWithoutEnding() {
     weak var weakHandler: SubscriptionHandler?
     let sender = EventSender<Int>()
+    let subject = Capture()
     do {
       let handler = SubscriptionHandler { _, _, _ in false }
       weakHandler = handler
-      let subscription = HandlerSubscription(
-        source: sender.event.source, origin: SubscriptionOrigin(.answer, file: #fileID, line: #line),
-        handler: handler, reading: Int.self)
-      #expect(subscription.isOpen)
+      let registration = HandlerRegistration(
+        source: sender.event.source, info: RegistrationInfo(subject: subject, keyPath: \Capture.self, options: []),
+        handler: handler)
+      #expect(registration.isOpen)
     }
     #expect(weakHandler == nil)
   }

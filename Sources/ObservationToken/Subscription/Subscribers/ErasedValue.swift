@@ -48,6 +48,14 @@ struct ErasedValue {
     withUnsafeMutablePointer(to: &value) { body(ErasedValue(lending: $0)) }
   }
 
+  /// Runs `body` with the address of `value` set aside, as a value of its own: what a
+  /// handler that writes through it reads (a routing slot its interceptor or answer fills
+  /// in). The address is valid during `body` only.
+  @inlinable @inline(__always)
+  static func with<Value, Result>(addressOf value: inout Value, _ body: (ErasedValue) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &value) { address in with(address, body) }
+  }
+
   /// The value, read as the type it was set aside with.
   @inlinable @inline(__always)
   func pointer<Value>(to type: Value.Type) -> UnsafePointer<Value> {

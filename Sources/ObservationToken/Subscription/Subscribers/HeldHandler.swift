@@ -2,9 +2,10 @@
 /// with no retain of its own, released exactly once — by ``drop()``, which a subscription's
 /// single release calls, or when a subscription that never ended is freed.
 ///
-/// What a ``HeldClosure`` is for a closure, this is for a ``SubscriptionHandler``: the
-/// engine's registrations and the events' subscriptions that call a handler object keep
-/// it here, so that the retain, the call and the release are written once. A subscription
+/// What a ``HeldClosure`` is for a closure, this is for a ``SubscriptionHandler``: a
+/// registration that calls a handler object (a raw observer's, a binding's, a delivery
+/// elsewhere's) keeps it here, so that the retain, the call and the release are written
+/// once. A subscription
 /// keeps it in a `final var` marked `@exclusivity(unchecked)`, calls it only inside a
 /// delivery its gate admitted, and drops it only in its one release, which the gate runs
 /// once no delivery is under way: no call ever overlaps the release.
