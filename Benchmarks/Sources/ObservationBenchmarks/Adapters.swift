@@ -270,6 +270,25 @@ enum TokenSubject: IntSubject {
   @inline(__always) static func cancel(_ handle: ObservationToken) { handle.invalidate() }
 }
 
+/// The same model observed with `onChange(of:)`, SwiftUI's shape: the old and the new value,
+/// not optional, through the adapter that keeps the last value seen.
+enum TokenOnChangeSubject: IntSubject {
+  static func makeModel() -> TokenModel { TokenModel() }
+  @inline(__always) static func get(_ model: TokenModel) -> Int { model.value }
+  @inline(__always) static func set(_ model: TokenModel, _ value: Int) { model.value = value }
+
+  @inline(__always)
+  static func observe(_ model: TokenModel, _ counter: Counter) -> ObservationToken {
+    model.onChange(of: \.value) { [counter] old, new in counter.record(old: old, new: new) }
+  }
+
+  static func observeOther(_ model: TokenModel, _ counter: Counter) -> ObservationToken {
+    model.onChange(of: \.other) { [counter] old, new in counter.record(old: old, new: new) }
+  }
+
+  @inline(__always) static func cancel(_ handle: ObservationToken) { handle.invalidate() }
+}
+
 // MARK: - ObservationToken, opted in to Swift Observation
 
 /// A model that also conforms to `Observable`, observed by tokens: what opting in adds to

@@ -5,6 +5,8 @@ enum CaseID: String, CaseIterable {
   case get = "get"
   case setNotify = "set-notify"
   case observeInvalidate = "observe-invalidate"
+  case onChangeNotify = "onchange-notify"
+  case onChangeInvalidate = "onchange-invalidate"
   case fanOut1 = "fanout-1"
   case fanOut10 = "fanout-10"
   case fanOut100 = "fanout-100"
@@ -75,6 +77,8 @@ enum CaseID: String, CaseIterable {
     case .get: "get outside tracking"
     case .setNotify: "set + notify one (old, new)"
     case .observeInvalidate: "observe + invalidate"
+    case .onChangeNotify: "set + onChange one (old, new)"
+    case .onChangeInvalidate: "onChange + invalidate"
     case .fanOut1: "fan-out 1 (per set)"
     case .fanOut10: "fan-out 10 (per set)"
     case .fanOut100: "fan-out 100 (per set)"
@@ -258,6 +262,10 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
     return subject == .token ? nil : "coalesced delivery is measured with ObservationToken, per change and latest value"
   }
   if let mutation = kind.modelMutation { return mutation.unsupportedReason(subject) }
+  if kind == .onChangeNotify || kind == .onChangeInvalidate {
+    return subject == .token
+      ? nil : "onChange(of:) is ObservationToken's own form: the libraries compare in set-notify and observe-invalidate"
+  }
   if subject == .bridged || subject == .bridgedTracking {
     switch kind {
     case .setUnobserved, .setOtherObserved, .get, .setNotify, .fanOut1, .fanOut10, .fanOut100: break
@@ -379,6 +387,8 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     case .token: return appendBenchmark(AppendTokenUnobserved.self)
     default: return nil
     }
+  case .onChangeNotify: return subject == .token ? setNotifyBenchmark(TokenOnChangeSubject.self, observers: 1) : nil
+  case .onChangeInvalidate: return subject == .token ? observeInvalidateBenchmark(TokenOnChangeSubject.self) : nil
   case .moduleSet, .moduleAdd, .moduleAppend, .crossSet, .crossAdd, .crossAppend, .overrideSet, .overrideAdd,
     .overrideAppend, .protocolSet, .protocolAdd, .protocolAppend, .moduleSetObserved, .moduleAddObserved,
     .moduleAppendObserved, .crossSetObserved, .crossAddObserved, .crossAppendObserved, .overrideSetObserved,

@@ -617,6 +617,8 @@ let callgrindPlan: [String: [String: Int]] = [
     "floor": 200_000, "currentvaluesubject": 2_000, "published": 1_000, "passthroughsubject": 2_000, "naive": 5_000,
     "token": 5_000,
   ],
+  "onchange-notify": ["token": 50_000],
+  "onchange-invalidate": ["token": 5_000],
   "fanout-1": [
     "floor": 200_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000,
     "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000,

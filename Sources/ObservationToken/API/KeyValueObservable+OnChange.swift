@@ -32,8 +32,17 @@ extension KeyValueObservable {
     line: UInt = #line,
     _ action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
   ) -> ObservationToken {
-    // The whole value last seen, for an edit of a collection, whose change carries only
-    // elements; the `.initial` call, always asked for, gives the first one.
+    // Only a collection is edited in place (`$tags.append`), and an edit's change carries
+    // its elements, not the whole value before it. Any other value's change carries both.
+    guard Value.self is any RangeReplaceableCollection.Type else {
+      return observe(keyPath, options: initial ? [.initial] : [], file: file, line: line) { subject, change in
+        let newValue = change.newValue ?? subject[keyPath: keyPath]
+        // No old value: the `.initial` call, made before anything changed.
+        action(change.oldValue ?? newValue, newValue)
+      }
+    }
+    // The whole value last seen, for an edit; the `.initial` call, always asked for, gives
+    // the first one.
     let last = LastSeenValue<Value>()
     return observe(keyPath, options: [.initial], file: file, line: line) { subject, change in
       guard change.kind == .setting, let newValue = change.newValue else {

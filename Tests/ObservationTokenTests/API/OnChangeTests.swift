@@ -57,6 +57,18 @@ struct OnChangeTests {
     withExtendedLifetime((chain, display)) {}
   }
 
+  @Test("An edit reached through a chain passes the whole values, optional as the chain's are")
+  func editThroughChainPassesWholeValues() {
+    let document = Document(tags: ["a"])
+    let cell = DocumentCell(document: document)
+    var calls: [[[String]?]] = []
+    let token = cell.onChange(of: \.document?.tags) { calls.append([$0, $1]) }
+    document.$tags.append("b")
+    document.$tags.remove(at: 0)
+    #expect(calls == [[["a"], ["a", "b"]], [["a", "b"], ["b"]]])
+    withExtendedLifetime(token) {}
+  }
+
   @Test("Releasing the token ends the calls")
   func releasingEnds() {
     let document = Document()
