@@ -144,9 +144,10 @@ extension EventNode {
 
   /// Adds an interceptor or an answer — `kind` says which, and so where it goes — whose
   /// closure fills in the slot a walk lends it: a closure subscription like any other, sent
-  /// the slot's address (`Slot` is an `UnsafeMutablePointer`). Generic over the whole
-  /// pointer, so that the closure is made in the form the subscription keeps (a closure of
-  /// a pointer to a generic slot would be wrapped in an adapter, one more allocation).
+  /// the slot's address (`SlotAddress`, an `UnsafeMutablePointer` to the slot). Generic over
+  /// the whole pointer, so that the closure is made in the form the subscription keeps (a
+  /// closure of a pointer to a generic slot would be wrapped in an adapter, one more
+  /// allocation).
   @usableFromInline
   func addSubscription<Routed, SlotAddress>(
     _ kind: SubscriptionOrigin.Kind,
