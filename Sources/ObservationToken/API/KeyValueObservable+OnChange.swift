@@ -35,9 +35,10 @@ extension KeyValueObservable {
     // Only a collection is edited in place (`$tags.append`), and an edit's change carries
     // its elements, not the whole value before it. Any other value's change carries both.
     guard Value.self is any RangeReplaceableCollection.Type else {
-      return observe(keyPath, options: initial ? [.initial] : [], file: file, line: line) { subject, change in
-        let newValue = change.newValue ?? subject[keyPath: keyPath]
-        // No old value: the `.initial` call, made before anything changed.
+      return observe(keyPath, options: initial ? [.initial] : [], file: file, line: line) { _, change in
+        // A token's change always carries its values; only the `.initial` call, made
+        // before anything changed, has no old value.
+        guard let newValue = change.newValue else { return }
         action(change.oldValue ?? newValue, newValue)
       }
     }
