@@ -42,8 +42,22 @@ extension KeyValueObservable {
         action(change.oldValue ?? newValue, newValue)
       }
     }
-    // The whole value last seen, for an edit; the `.initial` call, always asked for, gives
-    // the first one.
+    return onCollectionChange(of: keyPath, initial: initial, file: file, line: line, action)
+  }
+
+  /// ``onChange(of:initial:file:line:_:)`` for a collection, which keeps the whole value
+  /// last seen: an edit's change carries only its elements. Apart, so that the key path is
+  /// captured only here: captured where the common case registers too, it is read there
+  /// through the key-path runtime rather than by the property's getter.
+  @inlinable @inline(never)
+  func onCollectionChange<Value>(
+    of keyPath: KeyPath<Self, Value>,
+    initial: Bool,
+    file: StaticString,
+    line: UInt,
+    _ action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
+  ) -> ObservationToken {
+    // The `.initial` call, always asked for, gives the first value.
     let last = LastSeenValue<Value>()
     return observe(keyPath, options: [.initial], file: file, line: line) { subject, change in
       guard change.kind == .setting, let newValue = change.newValue else {
