@@ -11,7 +11,7 @@ private let activeTrackingScopes = Atomic<Int>(0)
 /// around each read (an inline atomic load counts as a side effect) nor calls this more
 /// than once per function: a loop of reads asks once. That lets the optimizer reuse an
 /// answer anywhere in one function, so a scope's reads must never share a function with
-/// code before the scope: scopes exist only inside ``DependencyTracking/track(_:then:)``,
+/// code before the scope: scopes exist only inside ``DependencyTracking/track(evaluating:observedAt:_:then:)``,
 /// which is never inlined (`@inline(never)`), makes no read of its own, and calls
 /// `body` only after the scope began. Other threads' scopes only make the answer `true`
 /// spuriously, which the thread-local check behind it sorts out. (A free function: a
@@ -23,7 +23,7 @@ func mayBeTrackingReads() -> Bool {
 
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
 ///
-/// Evaluating a key path inside ``track(_:then:)`` discovers everything it depends on, on
+/// Evaluating a key path inside ``track(evaluating:observedAt:_:then:)`` discovers everything it depends on, on
 /// every object along the way: that is how chains, derived properties and key paths
 /// written with a subclass root are matched to the properties that can change them.
 @usableFromInline
@@ -37,9 +37,18 @@ enum DependencyTracking {
   /// after the scope has ended. Inlinable, so that the optimizer can specialize it for a
   /// caller's closures (a key path literal evaluated in `body` then becomes direct calls);
   /// never inlined, for ``mayBeTrackingReads()``.
+  ///
+  /// `body` evaluates `keyPath`, observed at `site`: where it takes `Array`'s own subscript
+  /// after an `@Observed` property, the index is checked before the subscript runs (see
+  /// ``IndexedSteps``). `site` is asked only for such a key path.
   @inlinable @inline(never)
-  static func track(_ body: () -> Void, then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
-    let scope = Scope.begin()
+  static func track(
+    evaluating keyPath: AnyKeyPath,
+    observedAt site: @autoclosure () -> Misuse.Site,
+    _ body: () -> Void,
+    then use: (_ dependencies: ArraySlice<Dependency>) -> Void
+  ) {
+    let scope = Scope.begin(evaluating: keyPath, observedAt: site)
     body()
     scope.end(then: use)
   }
@@ -50,27 +59,45 @@ enum DependencyTracking {
     let context: Unmanaged<TrackingContext>
     /// Where this scope's reads start in the thread's buffer.
     let start: Int
-    /// The enclosing scope's start and delivery depth, restored at the end.
+    /// The enclosing scope's start, delivery depth and subscripts, restored at the end.
     let outerStart: Int?
     let outerDepth: Int
+    let outerSteps: IndexedSteps?
 
     /// Begins a scope: reads from here on, at this delivery depth, are its dependencies.
     /// Also counts the scope in, an atomic write that no read is moved across (see
     /// ``mayBeTrackingReads()``).
     @usableFromInline
-    static func begin() -> Scope {
+    static func begin(evaluating keyPath: AnyKeyPath, observedAt site: () -> Misuse.Site) -> Scope {
       contexts.withCurrent { context in
         let scope = Scope(
           context: .passUnretained(context),
           start: context.reads.count,
           outerStart: context.scopeStart,
-          outerDepth: context.scopeDeliveryDepth
+          outerDepth: context.scopeDeliveryDepth,
+          outerSteps: context.indexedSteps
         )
         context.scopeStart = scope.start
         context.scopeDeliveryDepth = context.delivery.depth
+        context.indexedSteps = keyPath === context.unindexedKeyPath ? nil : steps(of: keyPath, site, in: context)
         activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
         return scope
       }
+    }
+
+    /// The `Array` subscripts to check in an evaluation of `keyPath`; a key path that takes
+    /// none is remembered, so that evaluating it again (after each change) reads nothing.
+    private static func steps(
+      of keyPath: AnyKeyPath,
+      _ site: () -> Misuse.Site,
+      in context: TrackingContext
+    ) -> IndexedSteps? {
+      // A key path of one component cannot subscript an array: its root is an object.
+      if !KeyPathLayout.isSingleComponent(keyPath), let steps = IndexedSteps.following(keyPath, madeAt: site) {
+        return steps
+      }
+      context.unindexedKeyPath = keyPath
+      return nil
     }
 
     /// Ends the scope, then passes `use` its reads, and drops them.
@@ -80,6 +107,7 @@ enum DependencyTracking {
       context._withUnsafeGuaranteedRef { context in
         context.scopeStart = outerStart
         context.scopeDeliveryDepth = outerDepth
+        context.indexedSteps = outerSteps
         use(context.reads[start...])
         // One at a time: there are few, and the ranged removal is a generic path.
         while context.reads.count > start { context.reads.removeLast() }
@@ -109,6 +137,9 @@ extension DependencyTracking {
   @usableFromInline
   struct TrackedRead {
     let context: Unmanaged<TrackingContext>
+    /// Whether the scope's key path takes `Array` subscripts: the reader then passes its
+    /// read to ``follow(_:_:of:observers:value:)`` as well.
+    @usableFromInline let followsIndexedSteps: Bool
   }
 
   /// Begins a read of an `@Observed` property: `nil` unless the calling thread is in a
@@ -119,8 +150,25 @@ extension DependencyTracking {
   static func beginRead() -> TrackedRead? {
     contexts.withCurrent { context in
       guard context.scopeStart != nil, context.scopeDeliveryDepth == context.delivery.depth else { return nil }
-      return TrackedRead(context: .passUnretained(context))
+      return TrackedRead(context: .passUnretained(context), followsIndexedSteps: context.indexedSteps != nil)
     }
+  }
+
+  /// Passes a read that ``TrackedRead/followsIndexedSteps`` to the scope's steps: of the
+  /// `@Observed` property whose wrapped key path is `property`, on `subject`, with the list
+  /// `observers`, which returned `value`. It may stop, before the caller returns `value`
+  /// to a subscript that would trap (see ``IndexedSteps``).
+  @usableFromInline @inline(never)
+  static func follow<Value>(
+    _ read: TrackedRead,
+    _ property: AnyKeyPath,
+    of subject: AnyObject,
+    observers: Unmanaged<PropertyObservers>,
+    value: Value
+  ) {
+    let steps = read.context._withUnsafeGuaranteedRef { $0.indexedSteps }
+    let storageOffset = observers._withUnsafeGuaranteedRef { $0.source.storageOffset }
+    steps?.follow(property, of: subject, storedAt: storageOffset, returning: value)
   }
 
   /// Records the read in the thread's innermost scope. Inlinable, so the value's bits are

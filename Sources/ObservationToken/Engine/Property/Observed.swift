@@ -79,6 +79,11 @@ public struct Observed<Value> {
         // The list found above, if any: one trip under the lock per read.
         let observers = bridged ?? observers(of: subject, nil, storageKeyPath)
         DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
+        // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
+        // where it checks the index before the subscript runs.
+        if read.followsIndexedSteps {
+          DependencyTracking.follow(read, wrappedKeyPath, of: subject, observers: observers, value: value)
+        }
       }
       return value
     }

@@ -12,6 +12,12 @@ final class TrackingContext: ThreadLocalContext {
   /// The delivery depth when the innermost scope began: reads at any other depth are
   /// made by handlers, not by the code being tracked.
   @exclusivity(unchecked) var scopeDeliveryDepth = 0
+  /// The `Array` subscripts the innermost scope's key path takes, to check as it is
+  /// evaluated; `nil` when it takes none.
+  @exclusivity(unchecked) var indexedSteps: IndexedSteps?
+  /// The key path a scope last found to take no `Array` subscript: the next scope that
+  /// evaluates it need not read its components again.
+  @exclusivity(unchecked) var unindexedKeyPath: AnyKeyPath?
   /// The same thread's delivery depth, kept here so a read looks up one thread-local.
   let delivery = DeliveryDepth.context
 
