@@ -81,7 +81,7 @@ struct SubscriptIndexStopTests {
     let line = #line - 5  // the line of `observe`
     #expect(
       message.contains(
-        "\(#fileID):\(line): Fatal error: ObservationToken: \\DocumentCell.document?.tags[-1] on DocumentCell reads \\Document.tags[-1], but \\Document.tags has 1 element: its valid indexes are 0..<1."
+        "\(#fileID):\(line): Fatal error: ObservationToken: \\DocumentCell.document?.tags[-1]? on DocumentCell reads \\Document.tags[-1], but \\Document.tags has 1 element: its valid indexes are 0..<1."
       ))
   }
 

@@ -19,8 +19,15 @@ enum KeyPathLayout {
     /// The argument of a subscript that takes exactly one `Int` (beyond the generic
     /// arguments the runtime keeps with it): the index written in the key path.
     let intArgument: Int?
+    /// Whether it is a computed property with a setter that does not mutate its base: a
+    /// class's `var` (an `@Observed` one among them).
+    let isReferenceSettable: Bool
+    /// The type of the value it gives; `nil` for the last component (the key path's value
+    /// type).
+    var valueType: Any.Type?
 
     static let computedKind: UInt32 = 2
+    static let optionalKind: UInt32 = 4
 
     /// Whether this is the same computed property or subscript as `other`.
     func hasSameID(as other: Component) -> Bool {
@@ -39,6 +46,7 @@ enum KeyPathLayout {
     let subscripts = [zero[0], seven[0], nested[0], nested[1]]
     return subscripts.map(\.intArgument) == [0, 7, 1, 4]
       && subscripts.allSatisfy { $0.kind == Component.computedKind && $0.hasSameID(as: zero[0]) }
+      && nested[0].valueType.map(ObjectIdentifier.init) == ObjectIdentifier([Int].self)
   }()
 
   /// The component of `Array`'s own subscript (`tags[5]`), for comparison: its ID is the
@@ -67,6 +75,7 @@ enum KeyPathLayout {
   private static let payloadMask: UInt32 = 0x00FF_FFFF
   private static let storedOffsetMask: UInt32 = 0x007F_FFFF
   private static let outOfLineOffset: UInt32 = 0x007F_FFFF
+  private static let mutatingFlag: UInt32 = 0x0080_0000
   private static let settableFlag: UInt32 = 0x0040_0000
   private static let idKindFlags: UInt32 = 0x0030_0000
   private static let hasArgumentsFlag: UInt32 = 0x0008_0000
@@ -96,13 +105,19 @@ enum KeyPathLayout {
         guard cursor + MemoryLayout<UInt32>.size <= end else { return nil }
         let componentHeader = cursor.loadUnaligned(as: UInt32.self)
         guard let (component, bodySize) = component(componentHeader, bodyAt: cursor + 4, end: end) else { return nil }
-        components.append(component)
+        var found = component
         cursor += 4 + bodySize
-        if cursor == end { return components }
+        if cursor == end {
+          components.append(found)
+          return components
+        }
         // The type of the value so far, pointer-aligned, precedes every further component.
         let aligned = (Int(bitPattern: cursor) + MemoryLayout<Int>.alignment - 1) & -MemoryLayout<Int>.alignment
-        cursor = UnsafeRawPointer(bitPattern: aligned).unsafelyUnwrapped + MemoryLayout<Int>.size
-        guard cursor < end else { return nil }
+        cursor = UnsafeRawPointer(bitPattern: aligned).unsafelyUnwrapped
+        guard cursor + MemoryLayout<Int>.size < end else { return nil }
+        found.valueType = unsafeBitCast(cursor.loadUnaligned(as: UnsafeRawPointer.self), to: Any.Type.self)
+        components.append(found)
+        cursor += MemoryLayout<Int>.size
       }
     }
   }
@@ -120,9 +135,9 @@ enum KeyPathLayout {
     switch kind {
     case 1, 3:
       let bodySize = payload & storedOffsetMask == outOfLineOffset ? 4 : 0
-      return (Component(kind: kind, id: nil, intArgument: nil), bodySize)
+      return (Component(kind: kind, id: nil, intArgument: nil, isReferenceSettable: false), bodySize)
     case 4:
-      return (Component(kind: kind, id: nil, intArgument: nil), 0)
+      return (Component(kind: kind, id: nil, intArgument: nil, isReferenceSettable: false), 0)
     case Component.computedKind:
       // The header is 4 bytes, and the fields after it are pointer-aligned: the ID, the
       // getter, the setter if settable, then the arguments' size and witnesses.
@@ -154,7 +169,10 @@ enum KeyPathLayout {
         }
         bodySize += argumentSize
       }
-      return (Component(kind: kind, id: id, intArgument: intArgument), bodySize)
+      let isReferenceSettable = payload & settableFlag != 0 && payload & mutatingFlag == 0
+      return (
+        Component(kind: kind, id: id, intArgument: intArgument, isReferenceSettable: isReferenceSettable), bodySize
+      )
     default:
       // An external component is resolved when the key path is made: never here.
       return nil

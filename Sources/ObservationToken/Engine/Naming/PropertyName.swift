@@ -49,6 +49,8 @@ enum PropertyName {
   /// runtime's form, as does every one after it; the last component is named only when
   /// the property holds the very `value` the key path gave (see ``of(_:reading:from:value:)``),
   /// unless `checksLastValue` is `false`: for a stop's message, which has no value to check.
+  /// The components after the first that could not be named so are named as the
+  /// `@Observed` properties they are, where learned (see ``ObservedPropertyNames``).
   static func walking(
     _ keyPath: AnyKeyPath,
     reading lists: [SubscriberSource],
@@ -82,6 +84,15 @@ enum PropertyName {
       currentType = found.valueType
       readIndex += 1
       position = component.whole.upperBound
+    }
+    // Where an object along the way is missing (`nil`, or not read), the rest are named as
+    // the `@Observed` properties their components are, where those were learned.
+    if names.count < components.count, let learned = ObservedPropertyNames.names(inComputedComponentsOf: keyPath),
+      learned.count == components.count
+    {
+      for index in names.count..<components.count {
+        if let name = learned[index] { names.append((components[index].whole, name)) }
+      }
     }
     var named = text
     for (whole, name) in names.reversed() { named.replaceSubrange(whole, with: name) }

@@ -38,13 +38,14 @@ enum DependencyTracking {
   /// caller's closures (a key path literal evaluated in `body` then becomes direct calls);
   /// never inlined, for ``mayBeTrackingReads()``.
   ///
-  /// `body` evaluates `keyPath`, observed at `site`: where it takes `Array`'s own subscript
-  /// after an `@Observed` property, the index is checked before the subscript runs (see
-  /// ``IndexedSteps``). `site` is asked only for such a key path.
+  /// `body` evaluates `keyPath` from `site`'s root, for an observation made at `site`'s
+  /// place: where it takes `Array`'s own subscript after an `@Observed` property, the index
+  /// is checked before the subscript runs (see ``IndexedSteps``). `site` is asked only for
+  /// such a key path.
   @inlinable @inline(never)
   static func track(
     evaluating keyPath: AnyKeyPath,
-    observedAt site: @autoclosure () -> Misuse.Site,
+    observedAt site: @autoclosure () -> (Misuse.Site, root: AnyObject),
     _ body: () -> Void,
     then use: (_ dependencies: ArraySlice<Dependency>) -> Void
   ) {
@@ -62,13 +63,13 @@ enum DependencyTracking {
     /// The enclosing scope's start, delivery depth and subscripts, restored at the end.
     let outerStart: Int?
     let outerDepth: Int
-    let outerSteps: IndexedSteps?
+    let outerSteps: Unmanaged<IndexedSteps>?
 
     /// Begins a scope: reads from here on, at this delivery depth, are its dependencies.
     /// Also counts the scope in, an atomic write that no read is moved across (see
     /// ``mayBeTrackingReads()``).
     @usableFromInline
-    static func begin(evaluating keyPath: AnyKeyPath, observedAt site: () -> Misuse.Site) -> Scope {
+    static func begin(evaluating keyPath: AnyKeyPath, observedAt site: () -> (Misuse.Site, root: AnyObject)) -> Scope {
       contexts.withCurrent { context in
         let scope = Scope(
           context: .passUnretained(context),
@@ -79,7 +80,11 @@ enum DependencyTracking {
         )
         context.scopeStart = scope.start
         context.scopeDeliveryDepth = context.delivery.depth
-        context.indexedSteps = keyPath === context.unindexedKeyPath ? nil : steps(of: keyPath, site, in: context)
+        if ObjectIdentifier(keyPath) == context.unindexedKeyPath?.identifier {
+          context.indexedSteps = nil
+        } else {
+          context.indexedSteps = steps(of: keyPath, site, in: context)
+        }
         activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
         return scope
       }
@@ -87,16 +92,17 @@ enum DependencyTracking {
 
     /// The `Array` subscripts to check in an evaluation of `keyPath`; a key path that takes
     /// none is remembered, so that evaluating it again (after each change) reads nothing.
+    /// The steps are owned by the scope: released at its end.
     private static func steps(
       of keyPath: AnyKeyPath,
-      _ site: () -> Misuse.Site,
+      _ site: () -> (Misuse.Site, root: AnyObject),
       in context: TrackingContext
-    ) -> IndexedSteps? {
+    ) -> Unmanaged<IndexedSteps>? {
       // A key path of one component cannot subscript an array: its root is an object.
       if !KeyPathLayout.isSingleComponent(keyPath), let steps = IndexedSteps.following(keyPath, madeAt: site) {
-        return steps
+        return .passRetained(steps)
       }
-      context.unindexedKeyPath = keyPath
+      context.unindexedKeyPath = (ObjectIdentifier(keyPath), keyPath)
       return nil
     }
 
@@ -107,6 +113,7 @@ enum DependencyTracking {
       context._withUnsafeGuaranteedRef { context in
         context.scopeStart = outerStart
         context.scopeDeliveryDepth = outerDepth
+        context.indexedSteps?.release()
         context.indexedSteps = outerSteps
         use(context.reads[start...])
         // One at a time: there are few, and the ranged removal is a generic path.
@@ -138,7 +145,7 @@ extension DependencyTracking {
   struct TrackedRead {
     let context: Unmanaged<TrackingContext>
     /// Whether the scope's key path takes `Array` subscripts: the reader then passes its
-    /// read to ``follow(_:_:of:observers:value:)`` as well.
+    /// read to ``follow(_:of:observers:value:)`` as well.
     @usableFromInline let followsIndexedSteps: Bool
   }
 
@@ -155,20 +162,19 @@ extension DependencyTracking {
   }
 
   /// Passes a read that ``TrackedRead/followsIndexedSteps`` to the scope's steps: of the
-  /// `@Observed` property whose wrapped key path is `property`, on `subject`, with the list
-  /// `observers`, which returned `value`. It may stop, before the caller returns `value`
-  /// to a subscript that would trap (see ``IndexedSteps``).
+  /// `@Observed` property of `subject` whose list is `observers`, which returned `value`.
+  /// It may stop, before the caller returns `value` to a subscript that would trap (see
+  /// ``IndexedSteps``).
   @usableFromInline @inline(never)
   static func follow<Value>(
     _ read: TrackedRead,
-    _ property: AnyKeyPath,
     of subject: AnyObject,
     observers: Unmanaged<PropertyObservers>,
     value: Value
   ) {
     let steps = read.context._withUnsafeGuaranteedRef { $0.indexedSteps }
     let storageOffset = observers._withUnsafeGuaranteedRef { $0.source.storageOffset }
-    steps?.follow(property, of: subject, storedAt: storageOffset, returning: value)
+    steps?._withUnsafeGuaranteedRef { $0.follow(subject, storedAt: storageOffset, returning: value) }
   }
 
   /// Records the read in the thread's innermost scope. Inlinable, so the value's bits are

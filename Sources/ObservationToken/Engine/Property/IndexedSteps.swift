@@ -5,38 +5,46 @@
 /// "Index out of range" deep inside the evaluation.
 ///
 /// A key path does not expose its subscripts' arguments; ``KeyPathLayout`` reads them from
-/// the key path object. Each subscript is checked on the read of the `@Observed` property
-/// that returns the array — the computed component just before it. The evaluation's reads
-/// are followed in order: each must be the next computed component of the key path, told
-/// by its identity, or the steps are lost and nothing more is checked (the subscript then
-/// traps as Swift's own does). So a read made inside a computed property that is not
-/// `@Observed`, or through an override that returns another array, is never taken for the
-/// component's: a stop is made only for the very array the subscript is about to index.
+/// the key path object. The key path's first components are followed while they are class
+/// properties with setters (as `@Observed` ones are), optional chains and `Array`
+/// subscripts; each subscript is checked on the read of the property just before it. A
+/// read is taken for a step only when it is the next read of the evaluation, is made on
+/// the very object the step starts from (the root, or what the step before gave), and
+/// gives a value of the step's type; any other read ends the following, and nothing more
+/// is checked (a subscript then traps as Swift's own does). The one read this cannot tell
+/// from the step's is one that a computed property with a setter, standing at the step,
+/// makes first, of another property of the same object and type, before returning another
+/// array: a getter that returns more elements than the property it reads could stop for
+/// an index that its own array has.
 final class IndexedSteps {
-  /// A computed component of the key path, in order, and the index of the `Array`
-  /// subscript right after it, if any.
+  /// A class property of the key path, in order, the type of its value, and the index of
+  /// the `Array` subscript right after it, if any.
   private struct Step {
-    let component: KeyPathLayout.Component
+    let valueType: Any.Type
     var index: Int?
   }
 
   private let steps: [Step]
   /// The step the next read must be; `steps.count` once done, or lost.
   private var next = 0
+  /// The object the next step's property is read on.
+  private var base: AnyObject?
   /// Where the properties of the steps read so far are stored, to name them in a stop.
   private var readFields: [(type: Any.Type, offset: Int)] = []
   private let keyPath: AnyKeyPath
   private let site: Misuse.Site
 
-  private init(steps: [Step], keyPath: AnyKeyPath, site: Misuse.Site) {
+  private init(steps: [Step], keyPath: AnyKeyPath, site: Misuse.Site, root: AnyObject) {
     self.steps = steps
     self.keyPath = keyPath
     self.site = site
+    self.base = root
   }
 
   /// The steps to follow in an evaluation of `keyPath`; `nil` when it takes no `Array`
-  /// subscript right after a computed component (or its layout cannot be read).
-  static func following(_ keyPath: AnyKeyPath, madeAt site: () -> Misuse.Site) -> IndexedSteps? {
+  /// subscript right after one of its first class properties (or its layout cannot be
+  /// read).
+  static func following(_ keyPath: AnyKeyPath, madeAt site: () -> (Misuse.Site, root: AnyObject)) -> IndexedSteps? {
     guard let arraySubscript = KeyPathLayout.arraySubscript, let components = KeyPathLayout.components(of: keyPath)
     else { return nil }
     var steps: [Step] = []
@@ -44,44 +52,60 @@ final class IndexedSteps {
     var previousIsStep = false
     for component in components {
       if component.hasSameID(as: arraySubscript) {
-        if previousIsStep, let index = component.intArgument {
-          steps[steps.count - 1].index = index
-          checked = steps.count
-        }
+        guard previousIsStep, let index = component.intArgument else { break }
+        steps[steps.count - 1].index = index
+        checked = steps.count
+        previousIsStep = false
+      } else if component.kind == KeyPathLayout.Component.computedKind {
+        guard component.isReferenceSettable else { break }
+        steps.append(Step(valueType: component.valueType ?? type(of: keyPath).valueType))
+        previousIsStep = true
+      } else if component.kind == KeyPathLayout.Component.optionalKind {
         previousIsStep = false
       } else {
-        previousIsStep = component.kind == KeyPathLayout.Component.computedKind
-        if previousIsStep { steps.append(Step(component: component)) }
+        break
       }
     }
     guard checked > 0 else { return nil }
-    return IndexedSteps(steps: Array(steps[..<checked]), keyPath: keyPath, site: site())
+    let (site, root) = site()
+    return IndexedSteps(steps: Array(steps[..<checked]), keyPath: keyPath, site: site, root: root)
   }
 
-  /// Follows a read of an `@Observed` property, whose wrapped key path is `property`
-  /// (`nil` for a read through the projection), of `subject`, stored `storageOffset`
-  /// bytes into it, which returned `value`: stops when it is the step an `Array`
-  /// subscript follows and the subscript's index is out of `value`'s range.
-  func follow<Value>(_ property: AnyKeyPath?, of subject: AnyObject, storedAt storageOffset: Int, returning value: Value)
-  {
+  /// Follows a read of the `@Observed` property of `subject` stored `storageOffset` bytes
+  /// into it, which returned `value`: stops when it is the step an `Array` subscript
+  /// follows and the subscript's index is out of `value`'s range.
+  func follow<Value>(_ subject: AnyObject, storedAt storageOffset: Int, returning value: Value) {
     guard next < steps.count else { return }
     let step = steps[next]
-    guard let property, let read = KeyPathLayout.components(of: property), read.count == 1,
-      read[0].hasSameID(as: step.component)
-    else {
+    guard subject === base, ObjectIdentifier(Value.self) == ObjectIdentifier(step.valueType) else {
       next = steps.count
       return
     }
     next += 1
     readFields.append((type(of: subject), storageOffset))
-    guard let index = step.index, let array = value as? any Collection else { return }
-    let count = array.count
-    guard index < 0 || index >= count else { return }
+    var given: Any = value
+    if let index = step.index {
+      guard let array = value as? any Collection else {
+        next = steps.count
+        return
+      }
+      let count = array.count
+      if index < 0 || index >= count { stop(at: index, count: count, of: subject) }
+      given = Self.element(at: index, of: array)
+    }
+    base = next < steps.count ? ReflectedProperty.object(in: given) : nil
+  }
+
+  private static func element<Elements: Collection>(at index: Int, of elements: Elements) -> Any {
+    elements[elements.index(elements.startIndex, offsetBy: index)]
+  }
+
+  private func stop(at index: Int, count: Int, of subject: AnyObject) -> Never {
     let names = readFields.map { ReflectedProperty.observedField(in: $0.type, storedAt: $0.offset)?.name }
-    let name = names.last.flatMap { $0.map { "\\\(type(of: subject)).\($0)" } } ?? PropertyName.ofKeyPath(property)
+    let property = names.last.flatMap { $0.map { "\\\(type(of: subject)).\($0)" } } ?? "the array"
     Misuse.indexOutOfRange(
       index,
-      of: name,
+      of: property,
       count: count,
       inObserved: writtenName(naming: names),
       on: type(of: keyPath).rootType,
@@ -90,8 +114,8 @@ final class IndexedSteps {
   }
 
   /// The key path as written, as far as it can be told: each `Array` subscript as its
-  /// index, and the components of the steps read so far by the names of their
-  /// properties, `names`, where found.
+  /// index, the components of the steps read so far by the names of their properties,
+  /// `names`, where found, and the others where learned (see ``ObservedPropertyNames``).
   private func writtenName(naming names: [String?]) -> String {
     var text = PropertyName.ofKeyPath(keyPath)
     guard let components = KeyPathLayout.components(of: keyPath),
@@ -104,7 +128,9 @@ final class IndexedSteps {
       if component.hasSameID(as: arraySubscript), let index = component.intArgument {
         replacements.append("[\(index)]")
       } else {
-        replacements.append(step < names.count ? names[step].map { ".\($0)" } : nil)
+        // A step not read by this evaluation is named as the property it was learned to be.
+        let name = step < names.count ? names[step] : ObservedPropertyNames.name(of: component)
+        replacements.append(name.map { ".\($0)" })
         step += 1
       }
     }

@@ -80,10 +80,9 @@ public struct Observed<Value> {
         let observers = bridged ?? observers(of: subject, nil, storageKeyPath)
         DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
         // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
-        // where it checks the index before the subscript runs.
-        if read.followsIndexedSteps {
-          DependencyTracking.follow(read, wrappedKeyPath, of: subject, observers: observers, value: value)
-        }
+        // which checks the index before the subscript runs. (The wrapped key path would name
+        // the property exactly, but any use of it here makes every read instantiate it.)
+        if read.followsIndexedSteps { DependencyTracking.follow(read, of: subject, observers: observers, value: value) }
       }
       return value
     }

@@ -14,10 +14,12 @@ final class TrackingContext: ThreadLocalContext {
   @exclusivity(unchecked) var scopeDeliveryDepth = 0
   /// The `Array` subscripts the innermost scope's key path takes, to check as it is
   /// evaluated; `nil` when it takes none.
-  @exclusivity(unchecked) var indexedSteps: IndexedSteps?
-  /// The key path a scope last found to take no `Array` subscript: the next scope that
-  /// evaluates it need not read its components again.
-  @exclusivity(unchecked) var unindexedKeyPath: AnyKeyPath?
+  /// Owned by the scope that made them.
+  @exclusivity(unchecked) var indexedSteps: Unmanaged<IndexedSteps>?
+  /// The key path a scope last found to take no `Array` subscript, and its identity, which
+  /// is compared without retaining it: the next scope that evaluates it need not read its
+  /// components again.
+  @exclusivity(unchecked) var unindexedKeyPath: (identifier: ObjectIdentifier, keyPath: AnyKeyPath)?
   /// The same thread's delivery depth, kept here so a read looks up one thread-local.
   let delivery = DeliveryDepth.context
 

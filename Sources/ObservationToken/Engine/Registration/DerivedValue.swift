@@ -81,7 +81,7 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     // The body always sets `newValue`.
     DependencyTracking.track(
       evaluating: keyPath,
-      observedAt: registration.observedAt.map { .observation($0) } ?? .change
+      observedAt: (registration.observedAt.map { .observation($0) } ?? .change, root)
     ) {
       newValue = root[keyPath: keyPath]
     } then: { dependencies in
