@@ -6,6 +6,7 @@
 /// which promises nothing, so it is trusted only after ``isReadable`` has read reference
 /// key paths written here and found exactly what they were written with. When it has not,
 /// every reader answers as if it knew nothing, and whatever relies on it is skipped.
+@usableFromInline
 enum KeyPathLayout {
   /// One component of a key path, as far as the readers here need it.
   struct Component {
@@ -53,9 +54,16 @@ enum KeyPathLayout {
   /// same whatever the element type.
   static let arraySubscript: Component? = isReadable ? components(ofUnchecked: \[Int][0])?.first : nil
 
-  /// Whether `keyPath` has exactly one component; `false` when the layout is not readable.
-  static func isSingleComponent(_ keyPath: AnyKeyPath) -> Bool {
-    isReadable && header(of: keyPath) & singleComponentFlag != 0
+  /// Whether the runtime marked `keyPath` as having one component: a test of one bit of
+  /// its header, inlined where key paths are evaluated. Asked before the layout is known to
+  /// be readable, so an answer either way is safe: `true` only skips what the layout
+  /// would tell, and `false` leads to ``components(of:)``, which asks ``isReadable``.
+  @inlinable
+  static func isMarkedSingleComponent(_ keyPath: AnyKeyPath) -> Bool {
+    withExtendedLifetime(keyPath) {
+      UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque()).load(fromByteOffset: 24, as: UInt32.self)
+        & 0x2000_0000 != 0
+    }
   }
 
   /// The components of `keyPath`, first to last; `nil` when the layout is not readable.
@@ -68,7 +76,6 @@ enum KeyPathLayout {
   private static let bufferOffset = 3 * MemoryLayout<Int>.size
   private static let sizeMask: UInt32 = 0x00FF_FFFF
   private static let reservedMask: UInt32 = 0x1F00_0000
-  private static let singleComponentFlag: UInt32 = 0x2000_0000
   // A component's 32-bit header: its kind, then a payload of flags (or an offset).
   private static let kindMask: UInt32 = 0x7F00_0000
   private static let kindShift: UInt32 = 24

@@ -1,17 +1,16 @@
 import Synchronization
 
-/// The `@Observed` properties met so far, by the identity of their key path components:
-/// what names a computed component of a key path where no object is there to reflect
-/// (the steps after a `nil` in `\.document?.title`).
+/// The names of `@Observed` properties found so far, by the identity of their key path
+/// components: what names a computed component of a key path where no object is there to
+/// reflect (the steps after a `nil` in `\.document?.title`).
 ///
-/// A property is learned when its observer list is first made, on any object: its
-/// wrapped key path (`\Document.title`) gives the component's identity (see
-/// ``KeyPathLayout``), and its storage's offset gives its name, by reflecting the type.
-/// A component is named only when its identity is one learned so: a computed property
-/// that is not `@Observed` never is, whatever its type, nor an override of an `@Observed`
-/// property (its getter is its own). Until some object's property has had a list, its
-/// component keeps the runtime's form.
-@usableFromInline
+/// A component is learned when a name is found for it with its object there — by
+/// ``PropertyName`` reflecting the objects a key path read, or by ``IndexedSteps``
+/// following an evaluation's reads — and reused for the same component (the same property
+/// of the same class, see ``KeyPathLayout``) in any key path, with or without an object.
+/// So a step after a `nil` is named as it was named when an object was there, and keeps
+/// the runtime's form until then: a computed property that is not `@Observed` is never
+/// found as one, so never learned, whatever its type.
 enum ObservedPropertyNames {
   private struct Key: Hashable {
     let id: UInt
@@ -26,36 +25,53 @@ enum ObservedPropertyNames {
     }
   }
 
-  /// Where each learned property is stored: in objects of `type`, `offset` bytes in.
-  private struct Field: @unchecked Sendable {
+  /// A learned property: its name, or where it is stored (named when first asked).
+  private enum Found: @unchecked Sendable {
+    case name(String)
     // A metatype, which is immutable and lives as long as the program.
-    let type: Any.Type
-    let offset: Int
+    case field(type: Any.Type, offset: Int)
   }
 
-  private static let fields = Mutex<[Key: Field]>([:])
+  private static let found = Mutex<[Key: Found]>([:])
 
-  /// Notes that `property`, the wrapped key path of an `@Observed` property of `type`
-  /// (`\Document.title`), names the property stored `storageOffset` bytes into its
-  /// objects. Called as the property's list is made, once per property and object.
-  @usableFromInline
-  static func learn(_ property: AnyKeyPath, storedAt storageOffset: Int, in type: Any.Type) {
-    guard let components = KeyPathLayout.components(of: property), components.count == 1,
-      let key = Key(components[0])
-    else { return }
-    fields.withLock { fields in
-      if fields[key] == nil { fields[key] = Field(type: type, offset: storageOffset) }
+  /// Learns that `component` is the `@Observed` property `name`.
+  static func learn(_ component: KeyPathLayout.Component, name: String) {
+    guard let key = Key(component) else { return }
+    found.withLock { $0[key] = .name(name) }
+  }
+
+  /// Learns that `component` is the `@Observed` property stored `offset` bytes into
+  /// objects of `type`; its name is found when first asked for.
+  static func learn(_ component: KeyPathLayout.Component, storedAt offset: Int, in type: Any.Type) {
+    guard let key = Key(component) else { return }
+    found.withLock { found in
+      if found[key] == nil { found[key] = .field(type: type, offset: offset) }
     }
   }
 
-  /// The name, as written, of the `@Observed` property that `component` is, if learned.
-  static func name(of component: KeyPathLayout.Component) -> String? {
-    guard let key = Key(component), let field = fields.withLock({ $0[key] }) else { return nil }
-    return ReflectedProperty.observedField(in: field.type, storedAt: field.offset)?.name
+  /// Learns the names of `keyPath`'s first computed components, `names`, in order.
+  static func learn(_ keyPath: AnyKeyPath, names: [String]) {
+    guard let components = KeyPathLayout.components(of: keyPath) else { return }
+    for (component, name) in zip(components.filter { $0.kind == KeyPathLayout.Component.computedKind }, names) {
+      learn(component, name: name)
+    }
   }
 
-  /// The names of `keyPath`'s computed components, in order, where learned; `nil` when
-  /// its layout cannot be read.
+  /// The name, as written, of the `@Observed` property that `component` was found to be.
+  static func name(of component: KeyPathLayout.Component) -> String? {
+    guard let key = Key(component), let learned = found.withLock({ $0[key] }) else { return nil }
+    switch learned {
+    case .name(let name):
+      return name
+    case .field(let type, let offset):
+      guard let name = ReflectedProperty.observedField(in: type, storedAt: offset)?.name else { return nil }
+      found.withLock { $0[key] = .name(name) }
+      return name
+    }
+  }
+
+  /// The learned names of `keyPath`'s computed components, in order; `nil` when its layout
+  /// cannot be read.
   static func names(inComputedComponentsOf keyPath: AnyKeyPath) -> [String?]? {
     guard let components = KeyPathLayout.components(of: keyPath) else { return nil }
     return components.filter { $0.kind == KeyPathLayout.Component.computedKind }.map { name(of: $0) }

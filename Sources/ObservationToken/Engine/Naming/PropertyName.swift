@@ -36,7 +36,9 @@ enum PropertyName {
     guard let value, let read = properties(reading: lists, from: root), let last = read.last,
       ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count
     else { return walking(keyPath, reading: lists, from: root, value: value) }
-    return naming(text, read.map { ($0.name, $0.valueType) })
+    let named = naming(text, read.map { ($0.name, $0.valueType) })
+    if named != text { ObservedPropertyNames.learn(keyPath, names: read.map(\.name)) }
+    return named
   }
 
   /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
@@ -85,13 +87,14 @@ enum PropertyName {
       readIndex += 1
       position = component.whole.upperBound
     }
-    // Where an object along the way is missing (`nil`, or not read), the rest are named as
-    // the `@Observed` properties their components are, where those were learned.
-    if names.count < components.count, let learned = ObservedPropertyNames.names(inComputedComponentsOf: keyPath),
-      learned.count == components.count
+    // What was named here is learned; where an object along the way is missing (`nil`, or
+    // not read), the rest are named as the properties their components were found to be.
+    if let layout = KeyPathLayout.components(of: keyPath)?.filter({ $0.kind == KeyPathLayout.Component.computedKind }),
+      layout.count == components.count
     {
+      for (component, name) in zip(layout, names) { ObservedPropertyNames.learn(component, name: name.name) }
       for index in names.count..<components.count {
-        if let name = learned[index] { names.append((components[index].whole, name)) }
+        if let name = ObservedPropertyNames.name(of: layout[index]) { names.append((components[index].whole, name)) }
       }
     }
     var named = text

@@ -49,9 +49,12 @@ enum DependencyTracking {
     _ body: () -> Void,
     then use: (_ dependencies: ArraySlice<Dependency>) -> Void
   ) {
-    let scope = Scope.begin(evaluating: keyPath, observedAt: site)
+    let scope = Scope.begin()
+    // A key path of one component cannot subscript an array: its root is an object.
+    let outerSteps = KeyPathLayout.isMarkedSingleComponent(keyPath) ? nil : scope.followSteps(of: keyPath, site)
     body()
     scope.end(then: use)
+    if let outerSteps { scope.endSteps(restoring: outerSteps) }
   }
 
   /// One tracking scope on the calling thread, between ``begin()`` and ``end(then:)``.
@@ -60,50 +63,60 @@ enum DependencyTracking {
     let context: Unmanaged<TrackingContext>
     /// Where this scope's reads start in the thread's buffer.
     let start: Int
-    /// The enclosing scope's start, delivery depth and subscripts, restored at the end.
+    /// The enclosing scope's start and delivery depth, restored at the end.
     let outerStart: Int?
     let outerDepth: Int
-    let outerSteps: Unmanaged<IndexedSteps>?
 
     /// Begins a scope: reads from here on, at this delivery depth, are its dependencies.
     /// Also counts the scope in, an atomic write that no read is moved across (see
     /// ``mayBeTrackingReads()``).
     @usableFromInline
-    static func begin(evaluating keyPath: AnyKeyPath, observedAt site: () -> (Misuse.Site, root: AnyObject)) -> Scope {
+    static func begin() -> Scope {
       contexts.withCurrent { context in
         let scope = Scope(
           context: .passUnretained(context),
           start: context.reads.count,
           outerStart: context.scopeStart,
-          outerDepth: context.scopeDeliveryDepth,
-          outerSteps: context.indexedSteps
+          outerDepth: context.scopeDeliveryDepth
         )
         context.scopeStart = scope.start
         context.scopeDeliveryDepth = context.delivery.depth
-        if ObjectIdentifier(keyPath) == context.unindexedKeyPath?.identifier {
-          context.indexedSteps = nil
-        } else {
-          context.indexedSteps = steps(of: keyPath, site, in: context)
-        }
         activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
         return scope
       }
     }
 
-    /// The `Array` subscripts to check in an evaluation of `keyPath`; a key path that takes
-    /// none is remembered, so that evaluating it again (after each change) reads nothing.
-    /// The steps are owned by the scope: released at its end.
-    private static func steps(
-      of keyPath: AnyKeyPath,
-      _ site: () -> (Misuse.Site, root: AnyObject),
-      in context: TrackingContext
-    ) -> Unmanaged<IndexedSteps>? {
-      // A key path of one component cannot subscript an array: its root is an object.
-      if !KeyPathLayout.isSingleComponent(keyPath), let steps = IndexedSteps.following(keyPath, madeAt: site) {
-        return .passRetained(steps)
+    /// The steps an enclosing scope followed, kept while this one follows its own.
+    @usableFromInline
+    struct OuterSteps {
+      let steps: Unmanaged<IndexedSteps>?
+    }
+
+    /// Follows the `Array` subscripts `keyPath` takes, if any, in this scope's reads (see
+    /// ``IndexedSteps``): `nil` when it takes none, which is remembered, so that evaluating
+    /// it again (after each change) reads nothing; otherwise what ``endSteps(restoring:)``
+    /// restores after the scope.
+    @usableFromInline
+    func followSteps(of keyPath: AnyKeyPath, _ site: () -> (Misuse.Site, root: AnyObject)) -> OuterSteps? {
+      context._withUnsafeGuaranteedRef { context in
+        if context.unindexedKeyPath?.identifier == ObjectIdentifier(keyPath) { return nil }
+        guard let steps = IndexedSteps.following(keyPath, madeAt: site, inScopeStartingAt: start) else {
+          context.unindexedKeyPath = (ObjectIdentifier(keyPath), keyPath)
+          return nil
+        }
+        let outer = OuterSteps(steps: context.indexedSteps)
+        context.indexedSteps = .passRetained(steps)
+        return outer
       }
-      context.unindexedKeyPath = (ObjectIdentifier(keyPath), keyPath)
-      return nil
+    }
+
+    /// Ends what ``followSteps(of:_:)`` began, after the scope's end.
+    @usableFromInline
+    func endSteps(restoring outer: OuterSteps) {
+      context._withUnsafeGuaranteedRef { context in
+        context.indexedSteps?.release()
+        context.indexedSteps = outer.steps
+      }
     }
 
     /// Ends the scope, then passes `use` its reads, and drops them.
@@ -113,8 +126,6 @@ enum DependencyTracking {
       context._withUnsafeGuaranteedRef { context in
         context.scopeStart = outerStart
         context.scopeDeliveryDepth = outerDepth
-        context.indexedSteps?.release()
-        context.indexedSteps = outerSteps
         use(context.reads[start...])
         // One at a time: there are few, and the ranged removal is a generic path.
         while context.reads.count > start { context.reads.removeLast() }
@@ -143,10 +154,11 @@ extension DependencyTracking {
   /// ``beginRead()``.
   @usableFromInline
   struct TrackedRead {
-    let context: Unmanaged<TrackingContext>
-    /// Whether the scope's key path takes `Array` subscripts: the reader then passes its
-    /// read to ``follow(_:of:observers:value:)`` as well.
-    @usableFromInline let followsIndexedSteps: Bool
+    @usableFromInline let context: Unmanaged<TrackingContext>
+
+    /// Whether the thread's scopes follow an evaluation's `Array` subscripts: then the
+    /// read is passed to ``DependencyTracking/follow(_:of:observers:value:)`` too.
+    @inlinable var followsIndexedSteps: Bool { context._withUnsafeGuaranteedRef { $0.indexedSteps != nil } }
   }
 
   /// Begins a read of an `@Observed` property: `nil` unless the calling thread is in a
@@ -157,14 +169,14 @@ extension DependencyTracking {
   static func beginRead() -> TrackedRead? {
     contexts.withCurrent { context in
       guard context.scopeStart != nil, context.scopeDeliveryDepth == context.delivery.depth else { return nil }
-      return TrackedRead(context: .passUnretained(context), followsIndexedSteps: context.indexedSteps != nil)
+      return TrackedRead(context: .passUnretained(context))
     }
   }
 
-  /// Passes a read that ``TrackedRead/followsIndexedSteps`` to the scope's steps: of the
-  /// `@Observed` property of `subject` whose list is `observers`, which returned `value`.
-  /// It may stop, before the caller returns `value` to a subscript that would trap (see
-  /// ``IndexedSteps``).
+  /// Passes a read to the steps an innermost scope follows, when it is that scope's: of
+  /// the `@Observed` property of `subject` whose list is `observers`, which returned
+  /// `value`. It may stop, before the reader returns `value` to a subscript that would trap
+  /// (see ``IndexedSteps``).
   @usableFromInline @inline(never)
   static func follow<Value>(
     _ read: TrackedRead,
@@ -172,9 +184,14 @@ extension DependencyTracking {
     observers: Unmanaged<PropertyObservers>,
     value: Value
   ) {
-    let steps = read.context._withUnsafeGuaranteedRef { $0.indexedSteps }
-    let storageOffset = observers._withUnsafeGuaranteedRef { $0.source.storageOffset }
-    steps?._withUnsafeGuaranteedRef { $0.follow(subject, storedAt: storageOffset, returning: value) }
+    read.context._withUnsafeGuaranteedRef { context in
+      guard let steps = context.indexedSteps, let start = context.scopeStart else { return }
+      let storageOffset = observers._withUnsafeGuaranteedRef { $0.source.storageOffset }
+      steps._withUnsafeGuaranteedRef {
+        guard $0.scopeStart == start else { return }
+        $0.follow(subject, storedAt: storageOffset, returning: value)
+      }
+    }
   }
 
   /// Records the read in the thread's innermost scope. Inlinable, so the value's bits are
@@ -190,6 +207,9 @@ extension DependencyTracking {
       Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)),
       read
     )
+    // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
+    // which checks the index before the subscript runs.
+    if read.followsIndexedSteps { follow(read, of: subject, observers: observers, value: value) }
   }
 
   /// Records `dependency`, which is moved into the thread's reads, once per property.

@@ -7,7 +7,8 @@
 /// A key path does not expose its subscripts' arguments; ``KeyPathLayout`` reads them from
 /// the key path object. The key path's first components are followed while they are class
 /// properties with setters (as `@Observed` ones are), optional chains and `Array`
-/// subscripts; each subscript is checked on the read of the property just before it. A
+/// subscripts; each subscript is checked on the read of the property just before it, and
+/// each property read is learned (see ``ObservedPropertyNames``), to name it in a stop. A
 /// read is taken for a step only when it is the next read of the evaluation, is made on
 /// the very object the step starts from (the root, or what the step before gave), and
 /// gives a value of the step's type; any other read ends the following, and nothing more
@@ -16,10 +17,12 @@
 /// makes first, of another property of the same object and type, before returning another
 /// array: a getter that returns more elements than the property it reads could stop for
 /// an index that its own array has.
+@usableFromInline
 final class IndexedSteps {
   /// A class property of the key path, in order, the type of its value, and the index of
   /// the `Array` subscript right after it, if any.
   private struct Step {
+    let component: KeyPathLayout.Component
     let valueType: Any.Type
     var index: Int?
   }
@@ -33,18 +36,26 @@ final class IndexedSteps {
   private var readFields: [(type: Any.Type, offset: Int)] = []
   private let keyPath: AnyKeyPath
   private let site: Misuse.Site
+  /// Where the reads of the scope that evaluates the key path start: reads of a scope
+  /// nested in it are not its.
+  let scopeStart: Int
 
-  private init(steps: [Step], keyPath: AnyKeyPath, site: Misuse.Site, root: AnyObject) {
+  private init(steps: [Step], keyPath: AnyKeyPath, site: Misuse.Site, root: AnyObject, scopeStart: Int) {
     self.steps = steps
     self.keyPath = keyPath
     self.site = site
     self.base = root
+    self.scopeStart = scopeStart
   }
 
   /// The steps to follow in an evaluation of `keyPath`; `nil` when it takes no `Array`
   /// subscript right after one of its first class properties (or its layout cannot be
   /// read).
-  static func following(_ keyPath: AnyKeyPath, madeAt site: () -> (Misuse.Site, root: AnyObject)) -> IndexedSteps? {
+  static func following(
+    _ keyPath: AnyKeyPath,
+    madeAt site: () -> (Misuse.Site, root: AnyObject),
+    inScopeStartingAt scopeStart: Int
+  ) -> IndexedSteps? {
     guard let arraySubscript = KeyPathLayout.arraySubscript, let components = KeyPathLayout.components(of: keyPath)
     else { return nil }
     var steps: [Step] = []
@@ -58,7 +69,7 @@ final class IndexedSteps {
         previousIsStep = false
       } else if component.kind == KeyPathLayout.Component.computedKind {
         guard component.isReferenceSettable else { break }
-        steps.append(Step(valueType: component.valueType ?? type(of: keyPath).valueType))
+        steps.append(Step(component: component, valueType: component.valueType ?? type(of: keyPath).valueType))
         previousIsStep = true
       } else if component.kind == KeyPathLayout.Component.optionalKind {
         previousIsStep = false
@@ -68,7 +79,7 @@ final class IndexedSteps {
     }
     guard checked > 0 else { return nil }
     let (site, root) = site()
-    return IndexedSteps(steps: Array(steps[..<checked]), keyPath: keyPath, site: site, root: root)
+    return IndexedSteps(steps: steps, keyPath: keyPath, site: site, root: root, scopeStart: scopeStart)
   }
 
   /// Follows a read of the `@Observed` property of `subject` stored `storageOffset` bytes
@@ -83,6 +94,8 @@ final class IndexedSteps {
     }
     next += 1
     readFields.append((type(of: subject), storageOffset))
+    // Found with its object there: what names it where there is none (after a `nil`).
+    ObservedPropertyNames.learn(step.component, storedAt: storageOffset, in: type(of: subject))
     var given: Any = value
     if let index = step.index {
       guard let array = value as? any Collection else {

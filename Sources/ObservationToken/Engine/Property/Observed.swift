@@ -79,10 +79,6 @@ public struct Observed<Value> {
         // The list found above, if any: one trip under the lock per read.
         let observers = bridged ?? observers(of: subject, nil, storageKeyPath)
         DependencyTracking.endRead(read, of: subject, observers: observers, value: value)
-        // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
-        // which checks the index before the subscript runs. (The wrapped key path would name
-        // the property exactly, but any use of it here makes every read instantiate it.)
-        if read.followsIndexedSteps { DependencyTracking.follow(read, of: subject, observers: observers, value: value) }
       }
       return value
     }

@@ -12,10 +12,9 @@ final class TrackingContext: ThreadLocalContext {
   /// The delivery depth when the innermost scope began: reads at any other depth are
   /// made by handlers, not by the code being tracked.
   @exclusivity(unchecked) var scopeDeliveryDepth = 0
-  /// The `Array` subscripts the innermost scope's key path takes, to check as it is
-  /// evaluated; `nil` when it takes none.
-  /// Owned by the scope that made them.
-  @exclusivity(unchecked) var indexedSteps: Unmanaged<IndexedSteps>?
+  /// The `Array` subscripts the innermost scope that follows any follows, to check as its
+  /// key path is evaluated (see ``IndexedSteps``); owned by that scope.
+  @usableFromInline @exclusivity(unchecked) var indexedSteps: Unmanaged<IndexedSteps>?
   /// The key path a scope last found to take no `Array` subscript, and its identity, which
   /// is compared without retaining it: the next scope that evaluates it need not read its
   /// components again.
