@@ -154,11 +154,7 @@ extension DependencyTracking {
   /// ``beginRead()``.
   @usableFromInline
   struct TrackedRead {
-    @usableFromInline let context: Unmanaged<TrackingContext>
-
-    /// Whether the thread's scopes follow an evaluation's `Array` subscripts: then the
-    /// read is passed to ``DependencyTracking/follow(_:of:observers:value:)`` too.
-    @inlinable var followsIndexedSteps: Bool { context._withUnsafeGuaranteedRef { $0.indexedSteps != nil } }
+    let context: Unmanaged<TrackingContext>
   }
 
   /// Begins a read of an `@Observed` property: `nil` unless the calling thread is in a
@@ -170,27 +166,6 @@ extension DependencyTracking {
     contexts.withCurrent { context in
       guard context.scopeStart != nil, context.scopeDeliveryDepth == context.delivery.depth else { return nil }
       return TrackedRead(context: .passUnretained(context))
-    }
-  }
-
-  /// Passes a read to the steps an innermost scope follows, when it is that scope's: of
-  /// the `@Observed` property of `subject` whose list is `observers`, which returned
-  /// `value`. It may stop, before the reader returns `value` to a subscript that would trap
-  /// (see ``IndexedSteps``).
-  @usableFromInline @inline(never)
-  static func follow<Value>(
-    _ read: TrackedRead,
-    of subject: AnyObject,
-    observers: Unmanaged<PropertyObservers>,
-    value: Value
-  ) {
-    read.context._withUnsafeGuaranteedRef { context in
-      guard let steps = context.indexedSteps, let start = context.scopeStart else { return }
-      let storageOffset = observers._withUnsafeGuaranteedRef { $0.source.storageOffset }
-      steps._withUnsafeGuaranteedRef {
-        guard $0.scopeStart == start else { return }
-        $0.follow(subject, storedAt: storageOffset, returning: value)
-      }
     }
   }
 
@@ -207,9 +182,6 @@ extension DependencyTracking {
       Dependency(subject: subject, observers: observers.takeUnretainedValue(), value: ValueIdentity(of: value)),
       read
     )
-    // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
-    // which checks the index before the subscript runs.
-    if read.followsIndexedSteps { follow(read, of: subject, observers: observers, value: value) }
   }
 
   /// Records `dependency`, which is moved into the thread's reads, once per property.
@@ -220,6 +192,11 @@ extension DependencyTracking {
     read.context._withUnsafeGuaranteedRef { context in
       guard let start = context.scopeStart else { return }
       let dependency = pending.take().unsafelyUnwrapped
+      // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
+      // which checks the index before the subscript runs; every read, repeated ones too.
+      if let steps = context.indexedSteps {
+        steps._withUnsafeGuaranteedRef { if $0.scopeStart == start { $0.follow(dependency) } }
+      }
       // By index: a slice of the reads would retain their storage.
       for index in start..<context.reads.count where context.reads[index].observers === dependency.observers {
         return

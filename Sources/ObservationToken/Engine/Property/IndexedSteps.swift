@@ -31,7 +31,7 @@ final class IndexedSteps {
   /// The step the next read must be; `steps.count` once done, or lost.
   private var next = 0
   /// The object the next step's property is read on.
-  private var base: AnyObject?
+  private var base: ObjectIdentifier?
   /// Where the properties of the steps read so far are stored, to name them in a stop.
   private var readFields: [(type: Any.Type, offset: Int)] = []
   private let keyPath: AnyKeyPath
@@ -44,7 +44,7 @@ final class IndexedSteps {
     self.steps = steps
     self.keyPath = keyPath
     self.site = site
-    self.base = root
+    self.base = ObjectIdentifier(root)
     self.scopeStart = scopeStart
   }
 
@@ -82,43 +82,52 @@ final class IndexedSteps {
     return IndexedSteps(steps: steps, keyPath: keyPath, site: site, root: root, scopeStart: scopeStart)
   }
 
-  /// Follows a read of the `@Observed` property of `subject` stored `storageOffset` bytes
-  /// into it, which returned `value`: stops when it is the step an `Array` subscript
-  /// follows and the subscript's index is out of `value`'s range.
-  func follow<Value>(_ subject: AnyObject, storedAt storageOffset: Int, returning value: Value) {
+  /// Follows a read of the evaluation, `read`: stops when it is the step an `Array`
+  /// subscript follows and the subscript's index is out of the range of the array it
+  /// returned. The read's value is still held by the property's getter, which made it.
+  func follow(_ read: borrowing Dependency) {
     guard next < steps.count else { return }
     let step = steps[next]
-    guard subject === base, ObjectIdentifier(Value.self) == ObjectIdentifier(step.valueType) else {
+    guard read.subjectID == base, read.value.type == ObjectIdentifier(step.valueType), read.value.large == nil else {
       next = steps.count
       return
     }
     next += 1
+    let storageOffset = read.observers.source.storageOffset
+    // The object the read was made on, which the getter holds for the read.
+    let subject = Unmanaged<AnyObject>.fromOpaque(
+      UnsafeRawPointer(bitPattern: UInt(bitPattern: read.subjectID)).unsafelyUnwrapped
+    ).takeUnretainedValue()
     readFields.append((type(of: subject), storageOffset))
     // Found with its object there: what names it where there is none (after a `nil`).
     ObservedPropertyNames.learn(step.component, storedAt: storageOffset, in: type(of: subject))
-    var given: Any = value
+    base = nil
     if let index = step.index {
-      guard let array = value as? any Collection else {
-        next = steps.count
-        return
+      guard let array = step.valueType as? any IndexableArray.Type else { return }
+      let count = array.count(of: read.value.bits)
+      if index < 0 || index >= count { stop(at: index, count: count) }
+      base = array.objectIdentifier(at: index, of: read.value.bits)
+    } else if Self.holdsObject(step.valueType) {
+      // A reference, or an optional one: its bits are the object's address, or zero.
+      base = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: read.value.bits.0)).map {
+        ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self))
       }
-      let count = array.count
-      if index < 0 || index >= count { stop(at: index, count: count, of: subject) }
-      given = Self.element(at: index, of: array)
     }
-    base = next < steps.count ? ReflectedProperty.object(in: given) : nil
   }
 
-  private static func element<Elements: Collection>(at index: Int, of elements: Elements) -> Any {
-    elements[elements.index(elements.startIndex, offsetBy: index)]
+  /// Whether a value of `type` is an object, or an optional one, whose bits are its address.
+  private static func holdsObject(_ type: Any.Type) -> Bool {
+    if type is AnyObject.Type { return true }
+    guard let optional = type as? any WrapsOneValue.Type else { return false }
+    return optional.wrappedType is AnyObject.Type
   }
 
-  private func stop(at index: Int, count: Int, of subject: AnyObject) -> Never {
+  private func stop(at index: Int, count: Int) -> Never {
     let names = readFields.map { ReflectedProperty.observedField(in: $0.type, storedAt: $0.offset)?.name }
-    let property = names.last.flatMap { $0.map { "\\\(type(of: subject)).\($0)" } } ?? "the array"
+    let property = readFields.last.flatMap { field in names.last.flatMap { $0 }.map { "\\\(field.type).\($0)" } }
     Misuse.indexOutOfRange(
       index,
-      of: property,
+      of: property ?? "the array",
       count: count,
       inObserved: writtenName(naming: names),
       on: type(of: keyPath).rootType,
@@ -167,4 +176,31 @@ final class IndexedSteps {
     }
     return text
   }
+}
+
+/// An array whose count and elements are read from the bits a tracked read kept of it
+/// (see ``ValueIdentity``), while the array itself is still held by the read.
+protocol IndexableArray {
+  static func count(of bits: ValueIdentity.Bits) -> Int
+  /// The identity of the object the element at `index` is, or holds as an optional.
+  static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier?
+}
+
+extension Array: IndexableArray {
+  static func count(of bits: ValueIdentity.Bits) -> Int {
+    Swift.withUnsafeBytes(of: bits) { $0.load(as: [Element].self).count }
+  }
+
+  static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier? {
+    Swift.withUnsafeBytes(of: bits) { ReflectedProperty.object(in: $0.load(as: [Element].self)[index]).map(ObjectIdentifier.init) }
+  }
+}
+
+/// An optional's type, which names the type it wraps.
+private protocol WrapsOneValue {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: WrapsOneValue {
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
 }

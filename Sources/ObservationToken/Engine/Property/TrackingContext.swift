@@ -14,7 +14,7 @@ final class TrackingContext: ThreadLocalContext {
   @exclusivity(unchecked) var scopeDeliveryDepth = 0
   /// The `Array` subscripts the innermost scope that follows any follows, to check as its
   /// key path is evaluated (see ``IndexedSteps``); owned by that scope.
-  @usableFromInline @exclusivity(unchecked) var indexedSteps: Unmanaged<IndexedSteps>?
+  @exclusivity(unchecked) var indexedSteps: Unmanaged<IndexedSteps>?
   /// The key path a scope last found to take no `Array` subscript, and its identity, which
   /// is compared without retaining it: the next scope that evaluates it need not read its
   /// components again.
