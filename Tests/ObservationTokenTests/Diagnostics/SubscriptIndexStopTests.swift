@@ -38,7 +38,9 @@ struct SubscriptIndexStopTests {
       ))
   }
 
-  @Test("Observing past the end through the array's own subscript stops at the caller's line, naming the key path, the index and the count")
+  @Test(
+    "Observing past the end through the array's own subscript stops at the caller's line, naming the key path, the index and the count"
+  )
   func observingPastTheEndThroughArraySubscriptStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let document = Document(tags: ["a", "b", "c"])

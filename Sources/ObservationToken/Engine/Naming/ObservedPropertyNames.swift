@@ -69,11 +69,4 @@ enum ObservedPropertyNames {
       return name
     }
   }
-
-  /// The learned names of `keyPath`'s computed components, in order; `nil` when its layout
-  /// cannot be read.
-  static func names(inComputedComponentsOf keyPath: AnyKeyPath) -> [String?]? {
-    guard let components = KeyPathLayout.components(of: keyPath) else { return nil }
-    return components.filter { $0.kind == KeyPathLayout.Component.computedKind }.map { name(of: $0) }
-  }
 }

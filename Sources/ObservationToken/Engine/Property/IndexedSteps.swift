@@ -192,7 +192,9 @@ extension Array: IndexableArray {
   }
 
   static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier? {
-    Swift.withUnsafeBytes(of: bits) { ReflectedProperty.object(in: $0.load(as: [Element].self)[index]).map(ObjectIdentifier.init) }
+    Swift.withUnsafeBytes(of: bits) {
+      ReflectedProperty.object(in: $0.load(as: [Element].self)[index]).map(ObjectIdentifier.init)
+    }
   }
 }
 

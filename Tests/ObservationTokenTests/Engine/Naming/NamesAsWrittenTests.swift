@@ -55,7 +55,9 @@ struct NamesAsWrittenTests {
     #expect(empty.observationDescription.contains(#"ObservationToken for \LearningShelf.item?.label? []"#))
   }
 
-  @Test("After a nil, a computed property that is not @Observed keeps the runtime's form, though another of its type was named")
+  @Test(
+    "After a nil, a computed property that is not @Observed keeps the runtime's form, though another of its type was named"
+  )
   func stepAfterNilIsNotMisnamed() {
     let named = LearningShelf(item: LearningItem())
     let tokens = [named.observe(\.item?.label) { _, _ in }, named.observe(\.item?.shout) { _, _ in }]
