@@ -11,8 +11,10 @@
 @usableFromInline
 class SubscriptionDecorator: Subscription, @unchecked Sendable {
   /// Where the subscription was made, for descriptions, when its maker says: in the four
-  /// bytes the gate before it leaves free. Set once, before the decorator is handed out.
-  @usableFromInline final var madeAtPacked = PackedSourceLocation.unknown
+  /// bytes the gate before it leaves free. Set once, before the decorator is handed out, so
+  /// the runtime's exclusivity check, which a class property set from outside pays, is left
+  /// out.
+  @usableFromInline @exclusivity(unchecked) final var madeAtPacked = PackedSourceLocation.unknown
   private var upstream: Subscription?
 
   /// Attaches the subscription that feeds this one; call once, before handing this out.
