@@ -61,8 +61,9 @@ enum KeyPathLayout {
   @inlinable
   static func isMarkedSingleComponent(_ keyPath: AnyKeyPath) -> Bool {
     withExtendedLifetime(keyPath) {
-      UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque()).load(fromByteOffset: 24, as: UInt32.self)
-        & 0x2000_0000 != 0
+      // The buffer's header (see `bufferOffset`), and its one-component flag.
+      UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+        .load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UInt32.self) & 0x2000_0000 != 0
     }
   }
 

@@ -16,7 +16,9 @@
 /// from the step's is one that a computed property with a setter, standing at the step,
 /// makes first, of another property of the same object and type, before returning another
 /// array: a getter that returns more elements than the property it reads could stop for
-/// an index that its own array has.
+/// an index that its own array has. (Nor are the reads of a tracking scope nested in the
+/// evaluation before its first read told from its own — a getter along the key path that
+/// itself observes something; with no read matching a step, the following is lost.)
 @usableFromInline
 final class IndexedSteps {
   /// A class property of the key path, in order, the type of its value, and the index of
