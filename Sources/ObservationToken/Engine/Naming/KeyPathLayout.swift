@@ -40,6 +40,12 @@ enum KeyPathLayout {
   /// Whether the layout read here is the running standard library's: checked once, on
   /// reference key paths whose components and indexes are known.
   static let isReadable: Bool = {
+    // Two key paths of one shape have one header, of a size that fits the object, before
+    // anything past the header is read.
+    let zeroHeader = KeyPathLayout.header(of: \[Int][0])
+    guard zeroHeader == KeyPathLayout.header(of: \[String][7]), Int(zeroHeader & sizeMask) <= referenceBufferSize,
+      Int(KeyPathLayout.header(of: \[[Int]][1][4]) & sizeMask) <= referenceBufferSize
+    else { return false }
     let zero = components(ofUnchecked: \[Int][0])
     let seven = components(ofUnchecked: \[String][7])
     let nested = components(ofUnchecked: \[[Int]][1][4])
@@ -90,6 +96,9 @@ enum KeyPathLayout {
   private static let fromExternalWithArgumentsFlag: UInt32 = 0x0000_0010
   /// Larger buffers are not read: no key path written in source comes near.
   private static let largestBuffer = 1 << 16
+  /// The most the self-check's reference key paths can take: a subscript's component with
+  /// its arguments, a type and another such component.
+  private static let referenceBufferSize = 256
 
   private static func header(of keyPath: AnyKeyPath) -> UInt32 {
     withExtendedLifetime(keyPath) {
