@@ -161,6 +161,7 @@ extension KeyValueObservable {
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
     let binding = Binding(target: target)
+    binding.madeAtPacked = PackedSourceLocation(file: file, line: line)
     let write = ErasedChangeHandler(ending: binding) { [weak target] subject, change in
       guard let target else { return false }
       // Read through `subject`, never `self`: capturing the subject would keep it alive.

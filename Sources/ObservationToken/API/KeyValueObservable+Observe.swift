@@ -75,7 +75,7 @@ extension KeyValueObservable {
     // token released on another thread while a call is starting reads as gone, and the
     // call is skipped.
     let tokenReference = WeakReference<ObservationToken>()
-    let handler = ErasedChangeHandler { subject, change in
+    let handler = ErasedChangeHandler(madeAt: CompactSourceLocation(file: file, line: line)) { subject, change in
       guard let token = tokenReference.object else { return true }
       change.readChange(of: Value.self) { change in changeHandler(unsafeDowncast(subject, to: Self.self), change, token)
       }

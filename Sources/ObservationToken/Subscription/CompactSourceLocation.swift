@@ -25,7 +25,8 @@ struct CompactSourceLocation: Sendable {
   /// No location: what a subscription made without one keeps.
   @usableFromInline static let unknown = CompactSourceLocation(bits: 0)
 
-  private init(bits: UInt64) {
+  /// The location whose bits are `bits`, as ``bits`` gave them.
+  init(bits: UInt64) {
     self.bits = bits
   }
 

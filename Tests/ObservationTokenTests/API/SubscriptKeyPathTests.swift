@@ -63,3 +63,24 @@ struct SubscriptKeyPathTests {
     withExtendedLifetime(token) {}
   }
 }
+
+/// Reads a short array, then returns a longer one: a subscript through `longer` is checked
+/// against the array it returns, never the one it read on the way.
+private final class TwoLists: KeyValueObservable {
+  @Observed var short = ["a"]
+  @Observed var long = ["x", "y", "z"]
+  var longer: [String] { short.count > long.count ? short : long }
+}
+
+@Suite("Subscripts through a computed property's array")
+struct ComputedArraySubscriptTests {
+  @Test("A subscript through a computed property is not stopped for a shorter array it read on the way")
+  func computedArrayIsNotCheckedAgainstWhatItRead() {
+    let lists = TwoLists()
+    var calls: [TokenCall] = []
+    let token = lists.observe(\.longer[2], options: .initial) { _, change in calls.append(TokenCall(change)) }
+    lists.long = ["p", "q", "r", "s"]
+    #expect(calls == [TokenCall(old: nil, new: "z"), TokenCall(old: "z", new: "r")])
+    withExtendedLifetime(token) {}
+  }
+}

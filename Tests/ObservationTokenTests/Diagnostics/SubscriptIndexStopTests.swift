@@ -38,6 +38,55 @@ struct SubscriptIndexStopTests {
       ))
   }
 
+  @Test(
+    "Observing past the end through the array's own subscript stops at the caller's line, naming the key path, the index and the count"
+  )
+  func observingPastTheEndThroughArraySubscriptStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let document = Document(tags: ["a", "b", "c"])
+      _ = document.observe(\.tags[5]) { _, _ in }
+    }
+    let message = standardError(of: result)
+    let line = #line - 5  // the line of `observe`
+    #expect(
+      message.contains(
+        "\(#fileID):\(line): Fatal error: ObservationToken: \\Document.tags[5] on Document reads \\Document.tags[5], but \\Document.tags has 3 elements: its valid indexes are 0..<3."
+      ))
+    #expect(message.contains("a key path's index is fixed when it is written"))
+    #expect(!message.contains("Index out of range"))
+  }
+
+  @Test("A change that empties the array under its own subscript stops, naming where the observation was made")
+  func shrinkingBelowTheArraySubscriptStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let notebook = Notebook(documents: [Document(title: "First")])
+      let token = notebook.observe(\.documents[0].title) { _, _ in }
+      notebook.documents = []
+      withExtendedLifetime(token) {}
+    }
+    let message = standardError(of: result)
+    let line = #line - 7  // the line of `observe`
+    #expect(
+      message.contains(
+        "Fatal error: ObservationToken: \\Notebook.documents[0].title on Notebook, observed at \(#fileID):\(line), reads \\Notebook.documents[0], but \\Notebook.documents has 0 elements: it is empty."
+      ))
+    #expect(!message.contains("Index out of range"))
+  }
+
+  @Test("A negative index through the array's own subscript stops as well, after a chain's steps")
+  func negativeArraySubscriptStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let cell = DocumentCell(document: Document(tags: ["a"]))
+      _ = cell.observe(\.document?.tags[-1]) { _, _ in }
+    }
+    let message = standardError(of: result)
+    let line = #line - 5  // the line of `observe`
+    #expect(
+      message.contains(
+        "\(#fileID):\(line): Fatal error: ObservationToken: \\DocumentCell.document?.tags[-1]? on DocumentCell reads \\Document.tags[-1], but \\Document.tags has 1 element: its valid indexes are 0..<1."
+      ))
+  }
+
   @Test("A plain read past the end through the projection still stops as an edit does, at the caller's line")
   func plainReadPastTheEndStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -67,5 +67,32 @@ struct AllocationSizeTests {
     }
     #expect(bytes <= 88)
   }
+
+  /// Where a synchronous binding was made is kept in the four bytes its gate leaves free:
+  /// 40 bytes asked for, as without it.
+  @Test("A synchronous binding keeps where it was made within 40 bytes")
+  func bindingSize() {
+    let document = Document()
+    let cell = DocumentCellWithTitle()
+    let token = document.bind(\.title, to: cell, \.titleText)
+    #expect(token.subscription is Binding)
+    #expect(allocatedBytes { document.bind(\.title, to: cell, \.titleText) } <= 40)
+  }
+
+  /// A handler that reads the change itself and feeds no delivery or binding keeps where
+  /// its observation was made in the word that would hold one: 56 bytes, as without it.
+  @Test("A token's handler that takes the token keeps where it was made within 56 bytes")
+  func tokenTakingHandlerSize() {
+    let handlers = (0..<512).map { _ in
+      ErasedChangeHandler(madeAt: CompactSourceLocation(file: #fileID, line: #line)) { _, _ in true }
+    }
+    #expect(handlers.map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }.min()! <= 56)
+    #expect(handlers[0].madeAtDescription?.hasPrefix("\(#fileID):") == true)
+  }
+}
+
+/// A binding's target with a plain `String` property.
+private final class DocumentCellWithTitle {
+  var titleText = ""
 }
 #endif

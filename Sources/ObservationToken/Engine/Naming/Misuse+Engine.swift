@@ -137,17 +137,40 @@ extension Misuse {
     let name = property()
     var written = name
     if let dot = written.lastIndex(of: ".") { written.insert("$", at: written.index(after: dot)) }
-    let valid = count == 0 ? "it is empty" : "its valid indexes are 0..<\(count)"
     stop(
-      """
-      the observed key path written here reads \(written)[\(index)], but \(name) has \(count) \
-      element\(count == 1 ? "" : "s"): \(valid). An observation evaluates its key path when it is made \
-      and after every change, and a key path's index is fixed when it is written. Observe the \
-      collection itself, or a computed property that returns an optional element \
-      (tags.indices.contains(i) ? tags[i] : nil), where the element may be missing.
-      """,
+      "the observed key path written here reads \(written)[\(index)], but \(elements(of: name, count: count))",
       at: site
     )
+  }
+
+  /// Stops for an observed key path through `Array`'s own subscript (`\.tags[5]`), named
+  /// `keyPathName`, whose fixed index is out of the range of `property`, which has `count`
+  /// elements, when the observation evaluates it (see ``IndexedSteps``): at `site`, where
+  /// the observation is, or was, made.
+  static func indexOutOfRange(
+    _ index: Int,
+    of property: String,
+    count: Int,
+    inObserved keyPathName: String,
+    on rootType: Any.Type,
+    at site: Site
+  ) -> Never {
+    stop(
+      "\(keyPathName) on \(rootType)\(site.observedAt) reads \(property)[\(index)], but \(elements(of: property, count: count))",
+      at: site
+    )
+  }
+
+  /// What an index stop says of the collection `property`, which has `count` elements, and
+  /// what to do.
+  private static func elements(of property: String, count: Int) -> String {
+    let valid = count == 0 ? "it is empty" : "its valid indexes are 0..<\(count)"
+    return """
+      \(property) has \(count) element\(count == 1 ? "" : "s"): \(valid). An observation evaluates \
+      its key path when it is made and after every change, and a key path's index is fixed when it \
+      is written. Observe the collection itself, or a computed property that returns an optional \
+      element (tags.indices.contains(i) ? tags[i] : nil), where the element may be missing.
+      """
   }
 }
 

@@ -36,7 +36,9 @@ enum PropertyName {
     guard let value, let read = properties(reading: lists, from: root), let last = read.last,
       ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count
     else { return walking(keyPath, reading: lists, from: root, value: value) }
-    return naming(text, read.map { ($0.name, $0.valueType) })
+    let named = naming(text, read.map { ($0.name, $0.valueType) })
+    if named != text { ObservedPropertyNames.learn(keyPath, names: read.map(\.name)) }
+    return named
   }
 
   /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
@@ -49,6 +51,8 @@ enum PropertyName {
   /// runtime's form, as does every one after it; the last component is named only when
   /// the property holds the very `value` the key path gave (see ``of(_:reading:from:value:)``),
   /// unless `checksLastValue` is `false`: for a stop's message, which has no value to check.
+  /// The components after the first that could not be named so are named as the
+  /// `@Observed` properties they are, where learned (see ``ObservedPropertyNames``).
   static func walking(
     _ keyPath: AnyKeyPath,
     reading lists: [SubscriberSource],
@@ -82,6 +86,16 @@ enum PropertyName {
       currentType = found.valueType
       readIndex += 1
       position = component.whole.upperBound
+    }
+    // What was named here is learned; where an object along the way is missing (`nil`, or
+    // not read), the rest are named as the properties their components were found to be.
+    if let layout = KeyPathLayout.components(of: keyPath)?.filter({ $0.kind == KeyPathLayout.Component.computedKind }),
+      layout.count == components.count
+    {
+      for (component, name) in zip(layout, names) { ObservedPropertyNames.learn(component, name: name.name) }
+      for index in names.count..<components.count {
+        if let name = ObservedPropertyNames.name(of: layout[index]) { names.append((components[index].whole, name)) }
+      }
     }
     var named = text
     for (whole, name) in names.reversed() { named.replaceSubrange(whole, with: name) }

@@ -11,7 +11,7 @@ private let activeTrackingScopes = Atomic<Int>(0)
 /// around each read (an inline atomic load counts as a side effect) nor calls this more
 /// than once per function: a loop of reads asks once. That lets the optimizer reuse an
 /// answer anywhere in one function, so a scope's reads must never share a function with
-/// code before the scope: scopes exist only inside ``DependencyTracking/track(_:then:)``,
+/// code before the scope: scopes exist only inside ``DependencyTracking/track(evaluating:observedAt:_:then:)``,
 /// which is never inlined (`@inline(never)`), makes no read of its own, and calls
 /// `body` only after the scope began. Other threads' scopes only make the answer `true`
 /// spuriously, which the thread-local check behind it sorts out. (A free function: a
@@ -23,7 +23,7 @@ func mayBeTrackingReads() -> Bool {
 
 /// Runs code while recording which `@Observed` properties, of which objects, it reads.
 ///
-/// Evaluating a key path inside ``track(_:then:)`` discovers everything it depends on, on
+/// Evaluating a key path inside ``track(evaluating:observedAt:_:then:)`` discovers everything it depends on, on
 /// every object along the way: that is how chains, derived properties and key paths
 /// written with a subclass root are matched to the properties that can change them.
 @usableFromInline
@@ -37,11 +37,24 @@ enum DependencyTracking {
   /// after the scope has ended. Inlinable, so that the optimizer can specialize it for a
   /// caller's closures (a key path literal evaluated in `body` then becomes direct calls);
   /// never inlined, for ``mayBeTrackingReads()``.
+  ///
+  /// `body` evaluates `keyPath` from `site`'s root, for an observation made at `site`'s
+  /// place: where it takes `Array`'s own subscript after an `@Observed` property, the index
+  /// is checked before the subscript runs (see ``IndexedSteps``). `site` is asked only for
+  /// such a key path.
   @inlinable @inline(never)
-  static func track(_ body: () -> Void, then use: (_ dependencies: ArraySlice<Dependency>) -> Void) {
+  static func track(
+    evaluating keyPath: AnyKeyPath,
+    observedAt site: @autoclosure () -> (Misuse.Site, root: AnyObject),
+    _ body: () -> Void,
+    then use: (_ dependencies: ArraySlice<Dependency>) -> Void
+  ) {
     let scope = Scope.begin()
+    // A key path of one component cannot subscript an array: its root is an object.
+    let outerSteps = KeyPathLayout.isMarkedSingleComponent(keyPath) ? nil : scope.followSteps(of: keyPath, site)
     body()
     scope.end(then: use)
+    if let outerSteps { scope.endSteps(restoring: outerSteps) }
   }
 
   /// One tracking scope on the calling thread, between ``begin()`` and ``end(then:)``.
@@ -70,6 +83,39 @@ enum DependencyTracking {
         context.scopeDeliveryDepth = context.delivery.depth
         activeTrackingScopes.wrappingAdd(1, ordering: .relaxed)
         return scope
+      }
+    }
+
+    /// The steps an enclosing scope followed, kept while this one follows its own.
+    @usableFromInline
+    struct OuterSteps {
+      let steps: Unmanaged<IndexedSteps>?
+    }
+
+    /// Follows the `Array` subscripts `keyPath` takes, if any, in this scope's reads (see
+    /// ``IndexedSteps``): `nil` when it takes none, which is remembered, so that evaluating
+    /// it again (after each change) reads nothing; otherwise what ``endSteps(restoring:)``
+    /// restores after the scope.
+    @usableFromInline
+    func followSteps(of keyPath: AnyKeyPath, _ site: () -> (Misuse.Site, root: AnyObject)) -> OuterSteps? {
+      context._withUnsafeGuaranteedRef { context in
+        if context.unindexedKeyPath?.identifier == ObjectIdentifier(keyPath) { return nil }
+        guard let steps = IndexedSteps.following(keyPath, madeAt: site, inScopeStartingAt: start) else {
+          context.unindexedKeyPath = (ObjectIdentifier(keyPath), keyPath)
+          return nil
+        }
+        let outer = OuterSteps(steps: context.indexedSteps)
+        context.indexedSteps = .passRetained(steps)
+        return outer
+      }
+    }
+
+    /// Ends what ``followSteps(of:_:)`` began, after the scope's end.
+    @usableFromInline
+    func endSteps(restoring outer: OuterSteps) {
+      context._withUnsafeGuaranteedRef { context in
+        context.indexedSteps?.release()
+        context.indexedSteps = outer.steps
       }
     }
 
@@ -146,6 +192,11 @@ extension DependencyTracking {
     read.context._withUnsafeGuaranteedRef { context in
       guard let start = context.scopeStart else { return }
       let dependency = pending.take().unsafelyUnwrapped
+      // Only in the evaluation of a key path through `Array`'s subscript (`\.tags[5]`),
+      // which checks the index before the subscript runs; every read, repeated ones too.
+      if let steps = context.indexedSteps {
+        steps._withUnsafeGuaranteedRef { if $0.scopeStart == start { $0.follow(dependency) } }
+      }
       // By index: a slice of the reads would retain their storage.
       for index in start..<context.reads.count where context.reads[index].observers === dependency.observers {
         return

@@ -162,7 +162,7 @@ extension KeyValueObservable {
   private func keyPathName<Value>(_ keyPath: KeyPath<Self, Value>) -> String {
     var lists: [SubscriberSource] = []
     var value: Value?
-    DependencyTracking.track {
+    DependencyTracking.track(evaluating: keyPath, observedAt: (.change, self)) {
       value = self[keyPath: keyPath]
     } then: { dependencies in
       lists = dependencies.map(\.observers.source)

@@ -79,7 +79,10 @@ final class DerivedValue<Root: KeyValueObservable, Value> {
     var mirrors = false
     var mirrored = false
     // The body always sets `newValue`.
-    DependencyTracking.track {
+    DependencyTracking.track(
+      evaluating: keyPath,
+      observedAt: (registration.observedAt.map { .observation($0) } ?? .change, root)
+    ) {
       newValue = root[keyPath: keyPath]
     } then: { dependencies in
       let value = newValue!

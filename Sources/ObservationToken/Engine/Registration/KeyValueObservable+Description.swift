@@ -12,10 +12,9 @@ extension KeyValueObservable {
   /// //   title: LegacyObserver for \Document.title [.old, .new] context 0x…
   /// ```
   ///
-  /// Where a token was made is known for a plain `observe`, every chain or derived
-  /// property, and every delivery on a queue or the main actor (main-actor bindings
-  /// included); a token whose handler also takes the token and a synchronous binding keep
-  /// no record of it, so that their registrations stay small.
+  /// Where a token was made is known for every `observe` (a handler that also takes the
+  /// token included), every chain or derived property, every `bind`, and every delivery on
+  /// a queue or the main actor, each kept in room its objects had anyway.
   public var observationDescription: String {
     var lines = ["\(Self.self) observations:"]
     for property in ReflectedProperty.all(of: self) {

@@ -34,7 +34,7 @@ extension KeyValueObservable {
       observer: observer
     )
     // The reads are valid only inside `then`: decide and observe there.
-    DependencyTracking.track {
+    DependencyTracking.track(evaluating: keyPath, observedAt: (.call(file: file, line: line), self)) {
       evaluated = self[keyPath: keyPath]
     } then: { dependencies in
       DependencyTracking.requireObservable(

@@ -10,6 +10,11 @@
 /// is handed to anyone who reads it; the upstream only calls into the decorator's gate.
 @usableFromInline
 class SubscriptionDecorator: Subscription, @unchecked Sendable {
+  /// Where the subscription was made, for descriptions, when its maker says: in the four
+  /// bytes the gate before it leaves free. Set once, before the decorator is handed out, so
+  /// the runtime's exclusivity check, which a class property set from outside pays, is left
+  /// out.
+  @usableFromInline @exclusivity(unchecked) final var madeAtPacked = PackedSourceLocation.unknown
   private var upstream: Subscription?
 
   /// Attaches the subscription that feeds this one; call once, before handing this out.
@@ -35,4 +40,6 @@ class SubscriptionDecorator: Subscription, @unchecked Sendable {
   }
 
   override var summary: String { upstream?.summary ?? super.summary }
+
+  override var madeAtDescription: String? { madeAtPacked.description }
 }

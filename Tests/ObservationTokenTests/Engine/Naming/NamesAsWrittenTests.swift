@@ -34,13 +34,38 @@ struct NamesAsWrittenTests {
 
   @Test("A chain token whose middle object is nil names the properties up to it, and all of them once it is set")
   func chainTokenWithNilMiddleNamesWhatItReads() {
-    let cell = DocumentCell(document: nil)
-    let token = cell.observe(\.document?.title) { _, _ in }
+    // Types no other test names a key path through: none of their steps was found before.
+    let shelf = NeverNamedShelf()
+    let token = shelf.observe(\.item?.label) { _, _ in }
     #expect(
       token.debugDescription
-        == #"ObservationToken(DocumentCell \DocumentCell.document?.<computed (String)>? [], valid)"#)
-    cell.document = Document()
-    #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
+        == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.<computed (String)>? [], valid)"#)
+    shelf.item = NeverNamedItem()
+    #expect(token.debugDescription == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.label? [], valid)"#)
+  }
+
+  @Test("A chain token whose middle object is nil names the steps after it as they were named with an object there")
+  func chainTokenWithNilMiddleNamesFoundSteps() {
+    let named = LearningShelf(item: LearningItem())
+    let described = named.observe(\.item?.label) { _, _ in }
+    #expect(described.debugDescription.contains(#"\LearningShelf.item?.label?"#))
+    let empty = LearningShelf(item: nil)
+    let token = empty.observe(\.item?.label) { _, _ in }
+    #expect(token.debugDescription == #"ObservationToken(LearningShelf \LearningShelf.item?.label? [], valid)"#)
+    #expect(empty.observationDescription.contains(#"ObservationToken for \LearningShelf.item?.label? []"#))
+  }
+
+  @Test(
+    "After a nil, a computed property that is not @Observed keeps the runtime's form, though another of its type was named"
+  )
+  func stepAfterNilIsNotMisnamed() {
+    let named = LearningShelf(item: LearningItem())
+    let tokens = [named.observe(\.item?.label) { _, _ in }, named.observe(\.item?.shout) { _, _ in }]
+    #expect(tokens[0].debugDescription.contains(#"\LearningShelf.item?.label?"#))
+    let empty = LearningShelf(item: nil)
+    let token = empty.observe(\.item?.shout) { _, _ in }
+    #expect(
+      token.debugDescription == #"ObservationToken(LearningShelf \LearningShelf.item?.<computed (String)>? [], valid)"#)
   }
 
   @Test("A token on a property declared in a superclass, written with the subclass, names it")
@@ -211,4 +236,31 @@ extension Document {
 private final class TwoStrings: KeyValueObservable {
   @Observed var first = "a"
   @Observed var second = "b"
+}
+
+/// Holds an optional ``NeverNamedItem``: no other test names a key path through either,
+/// so nothing names their steps before this suite's tests do.
+private final class NeverNamedShelf: KeyValueObservable {
+  @Observed var item: NeverNamedItem?
+}
+
+/// What ``NeverNamedShelf`` holds.
+private final class NeverNamedItem: KeyValueObservable {
+  @Observed var label = ""
+}
+
+/// Holds an optional ``LearningItem``: a chain through it is named with the item there,
+/// then without.
+private final class LearningShelf: KeyValueObservable {
+  @Observed var item: LearningItem?
+
+  init(item: LearningItem?) {
+    _item = Observed(wrappedValue: item)
+  }
+}
+
+/// An `@Observed` property and a computed one of the same type reading it.
+private final class LearningItem: KeyValueObservable {
+  @Observed var label = "draft"
+  var shout: String { label.uppercased() }
 }

@@ -350,6 +350,23 @@ struct RegistrationTests {
     withExtendedLifetime((onQueue, latest, binding)) {}
   }
 
+  @Test("The description says where a synchronous binding and a token whose handler takes the token were made")
+  func descriptionSaysWhereBindingsAndTokenHandlersWereMade() {
+    let document = Document()
+    let cell = APIBoundCell()
+    let bindingLine = #line + 1
+    let binding = document.bind(\.title, to: cell, \.titleText)
+    let transformedLine = #line + 1
+    let transformed = document.bind(\.isFavorite, to: cell, \.starText) { $0 ? "★" : "" }
+    let handlerLine = #line + 1
+    let handler = document.observe(\.tags) { _, _, _ in }
+    let lines = document.observationDescription.split(separator: "\n").dropFirst().map(String.init)
+    for line in [bindingLine, transformedLine, handlerLine] {
+      #expect(lines.contains { $0.hasSuffix(" at \(#fileID):\(line)") }, "no line ends at \(line): \(lines)")
+    }
+    withExtendedLifetime((binding, transformed, handler)) {}
+  }
+
   @Test("Each of the sixteen option sets is kept exactly as registered, in registration order")
   func everyOptionSetIsKept() {
     let document = Document()

@@ -1,0 +1,210 @@
+/// The indexes an observed key path takes through `Array`'s own subscript
+/// (`\.documents[0].title`, `\.tags[5]`), checked as the key path is evaluated, before the
+/// subscript runs: an index out of range stops with a message naming the key path, the
+/// index, the count and where the observation was made, instead of the standard library's
+/// "Index out of range" deep inside the evaluation.
+///
+/// A key path does not expose its subscripts' arguments; ``KeyPathLayout`` reads them from
+/// the key path object. The key path's first components are followed while they are class
+/// properties with setters (as `@Observed` ones are), optional chains and `Array`
+/// subscripts; each subscript is checked on the read of the property just before it, and
+/// each property read is learned (see ``ObservedPropertyNames``), to name it in a stop. A
+/// read is taken for a step only when it is the next read of the evaluation, is made on
+/// the very object the step starts from (the root, or what the step before gave), and
+/// gives a value of the step's type; any other read ends the following, and nothing more
+/// is checked (a subscript then traps as Swift's own does). The one read this cannot tell
+/// from the step's is one that a computed property with a setter, standing at the step,
+/// makes first, of another property of the same object and type, before returning another
+/// array: a getter that returns more elements than the property it reads could stop for
+/// an index that its own array has. (Nor are the reads of a tracking scope nested in the
+/// evaluation before its first read told from its own — a getter along the key path that
+/// itself observes something; with no read matching a step, the following is lost.)
+@usableFromInline
+final class IndexedSteps {
+  /// A class property of the key path, in order, the type of its value, and the index of
+  /// the `Array` subscript right after it, if any.
+  private struct Step {
+    let component: KeyPathLayout.Component
+    let valueType: Any.Type
+    var index: Int?
+  }
+
+  private let steps: [Step]
+  /// The step the next read must be; `steps.count` once done, or lost.
+  private var next = 0
+  /// The object the next step's property is read on.
+  private var base: ObjectIdentifier?
+  /// Where the properties of the steps read so far are stored, to name them in a stop.
+  private var readFields: [(type: Any.Type, offset: Int)] = []
+  private let keyPath: AnyKeyPath
+  private let site: Misuse.Site
+  /// Where the reads of the scope that evaluates the key path start: reads of a scope
+  /// nested in it are not its.
+  let scopeStart: Int
+
+  private init(steps: [Step], keyPath: AnyKeyPath, site: Misuse.Site, root: AnyObject, scopeStart: Int) {
+    self.steps = steps
+    self.keyPath = keyPath
+    self.site = site
+    self.base = ObjectIdentifier(root)
+    self.scopeStart = scopeStart
+  }
+
+  /// The steps to follow in an evaluation of `keyPath`; `nil` when it takes no `Array`
+  /// subscript right after one of its first class properties (or its layout cannot be
+  /// read).
+  static func following(
+    _ keyPath: AnyKeyPath,
+    madeAt site: () -> (Misuse.Site, root: AnyObject),
+    inScopeStartingAt scopeStart: Int
+  ) -> IndexedSteps? {
+    guard let arraySubscript = KeyPathLayout.arraySubscript, let components = KeyPathLayout.components(of: keyPath)
+    else { return nil }
+    var steps: [Step] = []
+    var checked = 0
+    var previousIsStep = false
+    for component in components {
+      if component.hasSameID(as: arraySubscript) {
+        guard previousIsStep, let index = component.intArgument else { break }
+        steps[steps.count - 1].index = index
+        checked = steps.count
+        previousIsStep = false
+      } else if component.kind == KeyPathLayout.Component.computedKind {
+        guard component.isReferenceSettable else { break }
+        steps.append(Step(component: component, valueType: component.valueType ?? type(of: keyPath).valueType))
+        previousIsStep = true
+      } else if component.kind == KeyPathLayout.Component.optionalKind {
+        previousIsStep = false
+      } else {
+        break
+      }
+    }
+    guard checked > 0 else { return nil }
+    let (site, root) = site()
+    return IndexedSteps(steps: steps, keyPath: keyPath, site: site, root: root, scopeStart: scopeStart)
+  }
+
+  /// Follows a read of the evaluation, `read`: stops when it is the step an `Array`
+  /// subscript follows and the subscript's index is out of the range of the array it
+  /// returned. The read's value is still held by the property's getter, which made it.
+  func follow(_ read: borrowing Dependency) {
+    guard next < steps.count else { return }
+    let step = steps[next]
+    guard read.subjectID == base, read.value.type == ObjectIdentifier(step.valueType), read.value.large == nil else {
+      next = steps.count
+      return
+    }
+    next += 1
+    let storageOffset = read.observers.source.storageOffset
+    // The object the read was made on, which the getter holds for the read.
+    let subject = Unmanaged<AnyObject>.fromOpaque(
+      UnsafeRawPointer(bitPattern: UInt(bitPattern: read.subjectID)).unsafelyUnwrapped
+    ).takeUnretainedValue()
+    readFields.append((type(of: subject), storageOffset))
+    // Found with its object there: what names it where there is none (after a `nil`).
+    ObservedPropertyNames.learn(step.component, storedAt: storageOffset, in: type(of: subject))
+    base = nil
+    if let index = step.index {
+      guard let array = step.valueType as? any IndexableArray.Type else { return }
+      let count = array.count(of: read.value.bits)
+      if index < 0 || index >= count { stop(at: index, count: count) }
+      base = array.objectIdentifier(at: index, of: read.value.bits)
+    } else if Self.holdsObject(step.valueType) {
+      // A reference, or an optional one: its bits are the object's address, or zero.
+      base = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: read.value.bits.0)).map {
+        ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self))
+      }
+    }
+  }
+
+  /// Whether a value of `type` is an object, or an optional one, whose bits are its address.
+  private static func holdsObject(_ type: Any.Type) -> Bool {
+    if type is AnyObject.Type { return true }
+    guard let optional = type as? any WrapsOneValue.Type else { return false }
+    return optional.wrappedType is AnyObject.Type
+  }
+
+  private func stop(at index: Int, count: Int) -> Never {
+    let names = readFields.map { ReflectedProperty.observedField(in: $0.type, storedAt: $0.offset)?.name }
+    let property = readFields.last.flatMap { field in names.last.flatMap { $0 }.map { "\\\(field.type).\($0)" } }
+    Misuse.indexOutOfRange(
+      index,
+      of: property ?? "the array",
+      count: count,
+      inObserved: writtenName(naming: names),
+      on: type(of: keyPath).rootType,
+      at: site
+    )
+  }
+
+  /// The key path as written, as far as it can be told: each `Array` subscript as its
+  /// index, the components of the steps read so far by the names of their properties,
+  /// `names`, where found, and the others where learned (see ``ObservedPropertyNames``).
+  private func writtenName(naming names: [String?]) -> String {
+    var text = PropertyName.ofKeyPath(keyPath)
+    guard let components = KeyPathLayout.components(of: keyPath),
+      let arraySubscript = KeyPathLayout.arraySubscript
+    else { return text }
+    // The runtime prints each computed component as `.<computed (Type)>`, in order.
+    var replacements: [String?] = []
+    var step = 0
+    for component in components where component.kind == KeyPathLayout.Component.computedKind {
+      if component.hasSameID(as: arraySubscript), let index = component.intArgument {
+        replacements.append("[\(index)]")
+      } else {
+        // A step not read by this evaluation is named as the property it was learned to be.
+        let name = step < names.count ? names[step] : ObservedPropertyNames.name(of: component)
+        replacements.append(name.map { ".\($0)" })
+        step += 1
+      }
+    }
+    var ranges: [Range<String.Index>] = []
+    var searchStart = text.startIndex
+    while let opening = text[searchStart...].firstRange(of: ".<computed (") {
+      // The type may hold parentheses of its own, such as a tuple's.
+      var depth = 1
+      var index = opening.upperBound
+      while index < text.endIndex, depth > 0 {
+        if text[index] == "(" { depth += 1 } else if text[index] == ")" { depth -= 1 }
+        index = text.index(after: index)
+      }
+      guard depth == 0, index < text.endIndex, text[index] == ">" else { break }
+      ranges.append(opening.lowerBound..<text.index(after: index))
+      searchStart = text.index(after: index)
+    }
+    guard ranges.count == replacements.count else { return text }
+    for (range, replacement) in zip(ranges, replacements).reversed() {
+      if let replacement { text.replaceSubrange(range, with: replacement) }
+    }
+    return text
+  }
+}
+
+/// An array whose count and elements are read from the bits a tracked read kept of it
+/// (see ``ValueIdentity``), while the array itself is still held by the read.
+protocol IndexableArray {
+  static func count(of bits: ValueIdentity.Bits) -> Int
+  /// The identity of the object the element at `index` is, or holds as an optional.
+  static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier?
+}
+
+extension Array: IndexableArray {
+  static func count(of bits: ValueIdentity.Bits) -> Int {
+    Swift.withUnsafeBytes(of: bits) { $0.load(as: [Element].self).count }
+  }
+
+  static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier? {
+    Swift.withUnsafeBytes(of: bits) {
+      ReflectedProperty.object(in: $0.load(as: [Element].self)[index]).map(ObjectIdentifier.init)
+    }
+  }
+}
+
+/// An optional's type, which names the type it wraps.
+private protocol WrapsOneValue {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: WrapsOneValue {
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
+}
