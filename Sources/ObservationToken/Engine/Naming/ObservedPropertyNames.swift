@@ -5,8 +5,9 @@ import Synchronization
 /// reflect (the steps after a `nil` in `\.document?.title`).
 ///
 /// A component is learned when a name is found for it with its object there — by
-/// ``PropertyName`` reflecting the objects a key path read, or by ``IndexedSteps``
-/// following an evaluation's reads — and reused for the same component (the same property
+/// ``PropertyName`` reflecting the objects a key path read, by a description naming a
+/// token on one property, or by ``IndexedSteps`` following an evaluation's reads — and
+/// reused for the same component (the same property
 /// of the same class, see ``KeyPathLayout``) in any key path, with or without an object.
 /// So a step after a `nil` is named as it was named when an object was there, and keeps
 /// the runtime's form until then: a computed property that is not `@Observed` is never

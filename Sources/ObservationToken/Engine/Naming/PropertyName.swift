@@ -69,10 +69,20 @@ enum PropertyName {
     var readIndex = 0
     var names: [(whole: Range<String.Index>, name: String)] = []
     var position = text.index(text.startIndex, offsetBy: rootPrefix.count)
+    let layout = KeyPathLayout.components(of: keyPath)?.filter { $0.kind == KeyPathLayout.Component.computedKind }
+    let computedLayout = layout?.count == components.count ? layout : nil
     for (offset, component) in components.enumerated() {
       for step in text[position..<component.whole.lowerBound].split(separator: ".") {
         let name = step.drop(while: { $0 == "?" || $0 == "!" }).prefix(while: { $0 != "?" && $0 != "!" })
         if !name.isEmpty { (current, currentType) = storedStep(String(name), of: current) }
+      }
+      // `Array`'s own subscript (`tags[1]`), named by its index, with the dot before it.
+      if let index = computedLayout.flatMap({ arrayIndex(of: $0[offset]) }) {
+        names.append((text.index(before: component.whole.lowerBound)..<component.whole.upperBound, "[\(index)]"))
+        current = current.flatMap { element(at: index, of: $0) }
+        currentType = current.map { type(of: $0) }
+        position = component.whole.upperBound
+        continue
       }
       guard readIndex < lists.count,
         let found = observedProperty(listedIn: lists[readIndex], of: current, type: currentType),
@@ -89,17 +99,37 @@ enum PropertyName {
     }
     // What was named here is learned; where an object along the way is missing (`nil`, or
     // not read), the rest are named as the properties their components were found to be.
-    if let layout = KeyPathLayout.components(of: keyPath)?.filter({ $0.kind == KeyPathLayout.Component.computedKind }),
-      layout.count == components.count
-    {
-      for (component, name) in zip(layout, names) { ObservedPropertyNames.learn(component, name: name.name) }
-      for index in names.count..<components.count {
-        if let name = ObservedPropertyNames.name(of: layout[index]) { names.append((components[index].whole, name)) }
+    if let layout = computedLayout {
+      for (component, name) in zip(layout, names) where arrayIndex(of: component) == nil {
+        ObservedPropertyNames.learn(component, name: name.name)
+      }
+      for offset in names.count..<components.count {
+        let whole = components[offset].whole
+        if let index = arrayIndex(of: layout[offset]) {
+          names.append((text.index(before: whole.lowerBound)..<whole.upperBound, "[\(index)]"))
+        } else if let name = ObservedPropertyNames.name(of: layout[offset]) {
+          names.append((whole, name))
+        }
       }
     }
     var named = text
     for (whole, name) in names.reversed() { named.replaceSubrange(whole, with: name) }
     return named
+  }
+
+  /// The index of `component` when it is `Array`'s own subscript (`tags[1]`).
+  private static func arrayIndex(of component: KeyPathLayout.Component) -> Int? {
+    guard let arraySubscript = KeyPathLayout.arraySubscript, component.hasSameID(as: arraySubscript) else { return nil }
+    return component.intArgument
+  }
+
+  /// The element at `index` of `value`, an array or an optional holding one; `nil` where
+  /// there is none.
+  private static func element(at index: Int, of value: Any) -> Any? {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional { return mirror.children.first.flatMap { element(at: index, of: $0.value) } }
+    guard index >= 0 else { return nil }
+    return mirror.children.dropFirst(index).first?.value
   }
 
   /// What the stored property `name` of `value` (an object, or an optional holding one)
@@ -182,12 +212,13 @@ enum PropertyName {
   /// registration), named from the type alone: the property whose storage lies
   /// `storageOffset` bytes from the object's start (see ``SubscriberSource/storageOffset``).
   /// The runtime's form unless that storage is an `@Observed` property of the key path's
-  /// value type.
+  /// value type; a name found is learned (see ``ObservedPropertyNames``).
   static func of(_ keyPath: AnyKeyPath, storedAt storageOffset: Int) -> String {
     let types = type(of: keyPath)
     guard let field = ReflectedProperty.observedField(in: types.rootType, storedAt: storageOffset),
       ObjectIdentifier(field.valueType) == ObjectIdentifier(types.valueType)
     else { return ofKeyPath(keyPath) }
+    ObservedPropertyNames.learn(keyPath, names: [field.name])
     return naming(ofKeyPath(keyPath), [(field.name, types.valueType)])
   }
 

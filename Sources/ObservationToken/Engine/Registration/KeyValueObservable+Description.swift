@@ -25,7 +25,14 @@ extension KeyValueObservable {
           if registration.info.observerIsGone { registration.invalidate() }
           continue
         }
-        let keyPath = registration is DirectRegistration ? property.path : registration.keyPathName
+        let keyPath: String
+        if registration is DirectRegistration {
+          keyPath = property.path
+          // The key path is this very property: a chain with no object here can be named so.
+          ObservedPropertyNames.learn(registration.info.keyPath, names: [property.name])
+        } else {
+          keyPath = registration.keyPathName
+        }
         lines.append("  \(property.name): " + registration.summary(keyPath: keyPath))
       }
     }

@@ -55,6 +55,17 @@ struct NamesAsWrittenTests {
     #expect(empty.observationDescription.contains(#"ObservationToken for \LearningShelf.item?.label? []"#))
   }
 
+  @Test("A chain token whose middle object is nil names a step after it that a direct token's description named")
+  func chainTokenWithNilMiddleNamesStepsDirectTokensNamed() {
+    let item = DirectlyNamedItem()
+    let direct = item.observe(\.caption) { _, _ in }
+    #expect(item.observationDescription.contains(#"ObservationToken for \DirectlyNamedItem.caption []"#))
+    let empty = DirectlyNamedShelf()
+    let token = empty.observe(\.item?.caption) { _, _ in }
+    #expect(empty.observationDescription.contains(#"ObservationToken for \DirectlyNamedShelf.item?.caption? []"#))
+    withExtendedLifetime((direct, token)) {}
+  }
+
   @Test(
     "After a nil, a computed property that is not @Observed keeps the runtime's form, though another of its type was named"
   )
@@ -82,6 +93,17 @@ struct NamesAsWrittenTests {
     let token = cell.observe(\.document?.title) { _, _ in }
     #expect(cell.observationDescription.contains(#"document: ObservationToken for \DocumentCell.document?.title? []"#))
     withExtendedLifetime(token) {}
+  }
+
+  @Test("observationDescription names an Array subscript in a key path by its index, and the steps after it")
+  func observationDescriptionNamesSubscripts() {
+    let document = Document(tags: ["a", "b"])
+    let notebook = Notebook(documents: [document])
+    let tag = document.observe(\.tags[1]) { _, _ in }
+    let title = notebook.observe(\.documents[0].title) { _, _ in }
+    #expect(document.observationDescription.contains(#"ObservationToken for \Document.tags[1] []"#))
+    #expect(notebook.observationDescription.contains(#"ObservationToken for \Notebook.documents[0].title []"#))
+    withExtendedLifetime((tag, title)) {}
   }
 
   @Test("A computed property that is not @Observed keeps the runtime's form, never another property's name")
@@ -263,4 +285,14 @@ private final class LearningShelf: KeyValueObservable {
 private final class LearningItem: KeyValueObservable {
   @Observed var label = "draft"
   var shout: String { label.uppercased() }
+}
+
+/// A shelf whose item's property only a direct token names: fixtures of their own, so that
+/// no other test teaches their names first.
+private final class DirectlyNamedShelf: KeyValueObservable {
+  @Observed var item: DirectlyNamedItem?
+}
+
+private final class DirectlyNamedItem: KeyValueObservable {
+  @Observed var caption = "draft"
 }
