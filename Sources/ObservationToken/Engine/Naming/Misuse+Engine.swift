@@ -143,20 +143,24 @@ extension Misuse {
     )
   }
 
-  /// Stops for an observed key path through `Array`'s own subscript (`\.tags[5]`), named
-  /// `keyPathName`, whose fixed index is out of the range of `property`, which has `count`
-  /// elements, when the observation evaluates it (see ``IndexedSteps``): at `site`, where
-  /// the observation is, or was, made.
+  /// Stops for an observed key path through `Array`'s own subscript (`\.tags[5]`), whose
+  /// fixed index is out of the range of the last property its evaluation read (stored at
+  /// the last of `readFields`), which has `count` elements, when the observation evaluates
+  /// it (see ``IndexedSteps``): at `site`, where the observation is, or was, made. Each
+  /// property read is named, and learned (see ``ObservedPropertyNames``).
   static func indexOutOfRange(
     _ index: Int,
-    of property: String,
     count: Int,
-    inObserved keyPathName: String,
-    on rootType: Any.Type,
+    inObserved keyPath: AnyKeyPath,
+    readingFields readFields: [(type: Any.Type, offset: Int)],
     at site: Site
   ) -> Never {
+    let names = readFields.map { ReflectedProperty.observedField(in: $0.type, storedAt: $0.offset)?.name }
+    let property =
+      readFields.last.flatMap { field in names.last.flatMap { $0 }.map { "\\\(field.type).\($0)" } } ?? "the array"
+    let keyPathName = PropertyName.ofSubscripted(keyPath, reading: names)
     stop(
-      "\(keyPathName) on \(rootType)\(site.observedAt) reads \(property)[\(index)], but \(elements(of: property, count: count))",
+      "\(keyPathName) on \(type(of: keyPath).rootType)\(site.observedAt) reads \(property)[\(index)], but \(elements(of: property, count: count))",
       at: site
     )
   }

@@ -107,7 +107,7 @@ enum PropertyName {
         let whole = components[offset].whole
         if let index = arrayIndex(of: layout[offset]) {
           names.append((text.index(before: whole.lowerBound)..<whole.upperBound, "[\(index)]"))
-        } else if let name = ObservedPropertyNames.name(of: layout[offset]) {
+        } else if let name = learnedName(of: layout[offset]) {
           names.append((whole, name))
         }
       }
@@ -115,6 +115,47 @@ enum PropertyName {
     var named = text
     for (whole, name) in names.reversed() { named.replaceSubrange(whole, with: name) }
     return named
+  }
+
+  /// `keyPath`, which takes `Array`'s own subscript, as far as it can be told: each such
+  /// subscript as its index, the properties its evaluation read, in order, by `names`
+  /// (`nil` where one was not found), which are learned, and the rest where learned (see
+  /// ``ObservedPropertyNames``). For a stop, mid-evaluation: nothing is read again.
+  static func ofSubscripted(_ keyPath: AnyKeyPath, reading names: [String?]) -> String {
+    var text = ofKeyPath(keyPath)
+    guard
+      let layout = KeyPathLayout.components(of: keyPath)?.filter({ $0.kind == KeyPathLayout.Component.computedKind })
+    else { return text }
+    let components = computedComponents(in: text)
+    guard components.count == layout.count else { return text }
+    var read = names.makeIterator()
+    var replacements: [(Range<String.Index>, String)] = []
+    for (component, printed) in zip(layout, components) {
+      if let index = arrayIndex(of: component) {
+        replacements.append((text.index(before: printed.whole.lowerBound)..<printed.whole.upperBound, "[\(index)]"))
+      } else if let found = read.next() {
+        if let found { ObservedPropertyNames.learn(component, name: found) }
+        if let name = found ?? learnedName(of: component) { replacements.append((printed.whole, name)) }
+      } else if let name = learnedName(of: component) {
+        replacements.append((printed.whole, name))
+      }
+    }
+    for (range, name) in replacements.reversed() { text.replaceSubrange(range, with: name) }
+    return text
+  }
+
+  /// The name, as written, of the `@Observed` property that `component` was found to be
+  /// (see ``ObservedPropertyNames``); where only its storage was learned, named now, from
+  /// its type, and kept.
+  static func learnedName(of component: KeyPathLayout.Component) -> String? {
+    switch ObservedPropertyNames.learned(component) {
+    case .name(let name): return name
+    case .field(let type, let offset):
+      guard let name = ReflectedProperty.observedField(in: type, storedAt: offset)?.name else { return nil }
+      ObservedPropertyNames.learn(component, name: name)
+      return name
+    case nil: return nil
+    }
   }
 
   /// The index of `component` when it is `Array`'s own subscript (`tags[1]`).

@@ -118,65 +118,14 @@ final class IndexedSteps {
   }
 
   /// Whether a value of `type` is an object, or an optional one, whose bits are its address.
-  private static func holdsObject(_ type: Any.Type) -> Bool {
+  static func holdsObject(_ type: Any.Type) -> Bool {
     if type is AnyObject.Type { return true }
     guard let optional = type as? any WrapsOneValue.Type else { return false }
     return optional.wrappedType is AnyObject.Type
   }
 
   private func stop(at index: Int, count: Int) -> Never {
-    let names = readFields.map { ReflectedProperty.observedField(in: $0.type, storedAt: $0.offset)?.name }
-    let property = readFields.last.flatMap { field in names.last.flatMap { $0 }.map { "\\\(field.type).\($0)" } }
-    Misuse.indexOutOfRange(
-      index,
-      of: property ?? "the array",
-      count: count,
-      inObserved: writtenName(naming: names),
-      on: type(of: keyPath).rootType,
-      at: site
-    )
-  }
-
-  /// The key path as written, as far as it can be told: each `Array` subscript as its
-  /// index, the components of the steps read so far by the names of their properties,
-  /// `names`, where found, and the others where learned (see ``ObservedPropertyNames``).
-  private func writtenName(naming names: [String?]) -> String {
-    var text = PropertyName.ofKeyPath(keyPath)
-    guard let components = KeyPathLayout.components(of: keyPath),
-      let arraySubscript = KeyPathLayout.arraySubscript
-    else { return text }
-    // The runtime prints each computed component as `.<computed (Type)>`, in order.
-    var replacements: [String?] = []
-    var step = 0
-    for component in components where component.kind == KeyPathLayout.Component.computedKind {
-      if component.hasSameID(as: arraySubscript), let index = component.intArgument {
-        replacements.append("[\(index)]")
-      } else {
-        // A step not read by this evaluation is named as the property it was learned to be.
-        let name = step < names.count ? names[step] : ObservedPropertyNames.name(of: component)
-        replacements.append(name.map { ".\($0)" })
-        step += 1
-      }
-    }
-    var ranges: [Range<String.Index>] = []
-    var searchStart = text.startIndex
-    while let opening = text[searchStart...].firstRange(of: ".<computed (") {
-      // The type may hold parentheses of its own, such as a tuple's.
-      var depth = 1
-      var index = opening.upperBound
-      while index < text.endIndex, depth > 0 {
-        if text[index] == "(" { depth += 1 } else if text[index] == ")" { depth -= 1 }
-        index = text.index(after: index)
-      }
-      guard depth == 0, index < text.endIndex, text[index] == ">" else { break }
-      ranges.append(opening.lowerBound..<text.index(after: index))
-      searchStart = text.index(after: index)
-    }
-    guard ranges.count == replacements.count else { return text }
-    for (range, replacement) in zip(ranges, replacements).reversed() {
-      if let replacement { text.replaceSubrange(range, with: replacement) }
-    }
-    return text
+    Misuse.indexOutOfRange(index, count: count, inObserved: keyPath, readingFields: readFields, at: site)
   }
 }
 
@@ -194,8 +143,14 @@ extension Array: IndexableArray {
   }
 
   static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier? {
-    Swift.withUnsafeBytes(of: bits) {
-      ReflectedProperty.object(in: $0.load(as: [Element].self)[index]).map(ObjectIdentifier.init)
+    // An object, or an optional one, is its address, or zero.
+    guard IndexedSteps.holdsObject(Element.self) else { return nil }
+    return Swift.withUnsafeBytes(of: bits) { array in
+      Swift.withUnsafeBytes(of: array.load(as: [Element].self)[index]) {
+        UnsafeRawPointer(bitPattern: $0.load(as: UInt.self)).map {
+          ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self))
+        }
+      }
     }
   }
 }

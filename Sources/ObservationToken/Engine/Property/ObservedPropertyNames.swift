@@ -7,8 +7,8 @@ import Synchronization
 /// A component is learned when a name is found for it with its object there — by
 /// ``PropertyName`` reflecting the objects a key path read, by a description naming a
 /// token on one property, or by ``IndexedSteps`` following an evaluation's reads — and
-/// reused for the same component (the same property
-/// of the same class, see ``KeyPathLayout``) in any key path, with or without an object.
+/// reused for the same component (the same property of the same class, see
+/// ``KeyPathLayout``) in any key path, with or without an object.
 /// So a step after a `nil` is named as it was named when an object was there, and keeps
 /// the runtime's form until then: a computed property that is not `@Observed` is never
 /// found as one, so never learned, whatever its type.
@@ -26,8 +26,9 @@ enum ObservedPropertyNames {
     }
   }
 
-  /// A learned property: its name, or where it is stored (named when first asked).
-  private enum Found: @unchecked Sendable {
+  /// A learned property: its name, or where it is stored (named when first asked, by
+  /// ``PropertyName/learnedName(of:)``, which reflects the type).
+  enum Found: @unchecked Sendable {
     case name(String)
     // A metatype, which is immutable and lives as long as the program.
     case field(type: Any.Type, offset: Int)
@@ -58,16 +59,9 @@ enum ObservedPropertyNames {
     }
   }
 
-  /// The name, as written, of the `@Observed` property that `component` was found to be.
-  static func name(of component: KeyPathLayout.Component) -> String? {
-    guard let key = Key(component), let learned = found.withLock({ $0[key] }) else { return nil }
-    switch learned {
-    case .name(let name):
-      return name
-    case .field(let type, let offset):
-      guard let name = ReflectedProperty.observedField(in: type, storedAt: offset)?.name else { return nil }
-      found.withLock { $0[key] = .name(name) }
-      return name
-    }
+  /// What was learned of `component`: its name, or where its property is stored.
+  static func learned(_ component: KeyPathLayout.Component) -> Found? {
+    guard let key = Key(component) else { return nil }
+    return found.withLock { $0[key] }
   }
 }
