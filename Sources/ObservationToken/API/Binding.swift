@@ -6,7 +6,7 @@
 /// `@unchecked Sendable`: the target is a weak reference, which the runtime loads
 /// atomically; the guard is per thread.
 @usableFromInline
-final class Binding: SubscriptionDecorator, @unchecked Sendable {
+class Binding: SubscriptionDecorator, @unchecked Sendable {
   private let target: WeakReference<AnyObject>
 
   @usableFromInline
@@ -19,7 +19,7 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
   /// the upstream's handler, whose gate already stops calls once the binding has ended
   /// (invalidating the binding invalidates the upstream first).
   @usableFromInline
-  func apply(_ apply: () -> Void) {
+  final func apply(_ apply: () -> Void) {
     guards.withCurrent { context in
       let binding = ObjectIdentifier(self)
       guard !context.applying.contains(binding) else { return }
@@ -31,9 +31,25 @@ final class Binding: SubscriptionDecorator, @unchecked Sendable {
 
   /// Whether the target is still alive: a binding whose target is gone has ended.
   @usableFromInline
-  var hasTarget: Bool { target.isAlive }
+  final var hasTarget: Bool { target.isAlive }
 
-  override var isValid: Bool { super.isValid && hasTarget }
+  override final var isValid: Bool { super.isValid && hasTarget }
+
+  /// A binding to `target`, which ends when `target` is released: at once when the target
+  /// says so (a ``KeyValueObservable`` object with an `@Observed` property, see
+  /// ``WatchedBinding``), otherwise at the source's next change or the token's release.
+  /// Any other target pays one look in ``KeyValueObservableClasses``, no cast.
+  @inlinable
+  static func make<Target: AnyObject>(to target: Target) -> Binding {
+    KeyValueObservableClasses.contains(target) ? watching(target) : Binding(target: target)
+  }
+
+  /// A binding to `target`, whose class conforms to ``KeyValueObservable``.
+  @usableFromInline
+  static func watching(_ target: AnyObject) -> Binding {
+    guard let target = target as? any KeyValueObservable else { return Binding(target: target) }
+    return WatchedBinding(watching: target)
+  }
 }
 
 private let guards = ThreadLocal<BindingGuard>()
