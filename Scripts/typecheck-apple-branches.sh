@@ -16,6 +16,7 @@
 #   Subscription/Threads/ThreadLocal.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
 #   Subscription/Threads/ThreadParking.swift:import skipped   `import Darwin`: the module does not exist on Linux; the branch is the import only
 #   Bridges/KVO/                            modelled  KVOBridgeTests and Playgrounds compile these files against KVOShim
+#   Engine/Registration/ObserverMemory.swift skipped   objc_getAssociatedObject and objc_setAssociatedObject (the Objective-C runtime) do not exist on Linux
 # end of branches
 #
 # On Apple the KVO bridge's files import Foundation into the module, whose other files do
