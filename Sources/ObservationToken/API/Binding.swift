@@ -1,3 +1,7 @@
+#if canImport(ObjectiveC)
+import ObjectiveC
+#endif
+
 /// The subscription a binding's token holds: the registration that follows the source
 /// (or, on the main actor, the delivery in front of it), decorated with the target whose
 /// release ends it, and the guard that keeps two bindings in opposite directions from
@@ -38,17 +42,21 @@ class Binding: SubscriptionDecorator, @unchecked Sendable {
   /// A binding to `target`, which ends when `target` is released: at once when the target
   /// says so (a ``KeyValueObservable`` object with an `@Observed` property, see
   /// ``WatchedBinding``), otherwise at the source's next change or the token's release.
-  /// Any other target pays one look in ``KeyValueObservableClasses``, no cast.
+  /// With the Objective-C runtime, an `NSObject` target tells too (``ObjectWatchedBinding``).
+  /// Any other target pays one look in ``WatchableTargetClasses``, no cast.
   @inlinable
   static func make<Target: AnyObject>(to target: Target) -> Binding {
-    KeyValueObservableClasses.contains(target) ? watching(target) : Binding(target: target)
+    WatchableTargetClasses.contains(target) ? watching(target) : Binding(target: target)
   }
 
-  /// A binding to `target`, whose class conforms to ``KeyValueObservable``.
+  /// A binding to `target`, whose class a binding can watch (``WatchableTargetClasses``).
   @usableFromInline
   static func watching(_ target: AnyObject) -> Binding {
-    guard let target = target as? any KeyValueObservable else { return Binding(target: target) }
-    return WatchedBinding(watching: target)
+    if let target = target as? any KeyValueObservable { return WatchedBinding(watching: target) }
+    #if canImport(ObjectiveC)
+    if let target = target as? NSObject { return ObjectWatchedBinding(watching: target) }
+    #endif
+    return Binding(target: target)
   }
 }
 

@@ -4,10 +4,10 @@ extension KeyValueObservable {
   ///
   /// The target is written synchronously, on the thread that made the change. It is held
   /// weakly; the binding ends when it is released. A ``KeyValueObservable`` target with an
-  /// `@Observed` property tells the binding as it dies, and the binding lets go of its
-  /// transform at once; any other target is found gone at the source's next change, and the
-  /// binding keeps its transform until then, or until the token is released (see
-  /// <doc:BindingProperties>). A binding never re-enters itself, so
+  /// `@Observed` property, or on Apple platforms an `NSObject`, tells the binding as it dies,
+  /// and the binding lets go of its transform at once; any other target is found gone at the
+  /// source's next change, and the binding keeps its transform until then, or until the
+  /// token is released (see <doc:BindingProperties>). A binding never re-enters itself, so
   /// two bindings between two observable objects in opposite directions settle instead of
   /// looping. To write a main-actor target, such as a view, whichever thread changes the
   /// value, bind on `MainActor.shared`.
@@ -73,8 +73,9 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value. Released when the
-  ///     binding ends; for a target that is not a ``KeyValueObservable`` object with an
-  ///     `@Observed` property, its release ends the binding only at the source's next change.
+  ///     binding ends; for a target that is neither a ``KeyValueObservable`` object with an
+  ///     `@Observed` property nor an `NSObject` on Apple, its release ends the binding only at
+  ///     the source's next change.
   /// - Returns: The token that owns the binding; releasing it ends it.
   @inlinable
   public func bind<Target: AnyObject, Value, TargetValue>(
@@ -100,8 +101,9 @@ extension KeyValueObservable {
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
   ///   - transform: Turns the followed value into the target's value. Released when the
-  ///     binding ends; for a target that is not a ``KeyValueObservable`` object with an
-  ///     `@Observed` property, its release ends the binding only at the source's next change.
+  ///     binding ends; for a target that is neither a ``KeyValueObservable`` object with an
+  ///     `@Observed` property nor an `NSObject` on Apple, its release ends the binding only at
+  ///     the source's next change.
   /// - Returns: The token that owns the binding; releasing it ends it.
   @inlinable
   public func bind<Target: AnyObject, Value, TargetValue: Equatable>(

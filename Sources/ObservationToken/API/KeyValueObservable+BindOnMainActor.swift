@@ -13,8 +13,8 @@ extension KeyValueObservable {
   /// frames are drawn. After
   /// ``ObservationToken/invalidate()`` returns no write starts, queued ones included. The
   /// target is held weakly; the binding ends when it is released — at once for a
-  /// ``KeyValueObservable`` target with an `@Observed` property, at the source's next change
-  /// for any other (see <doc:BindingProperties>). The value crosses to
+  /// ``KeyValueObservable`` target with an `@Observed` property or an `NSObject` (a view),
+  /// at the source's next change for any other (see <doc:BindingProperties>). The value crosses to
   /// the main actor, so it must be `Sendable`.
   ///
   /// ```swift

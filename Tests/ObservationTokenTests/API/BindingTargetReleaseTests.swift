@@ -138,30 +138,39 @@ struct BindingTargetReleaseTests {
   func targetsReleasedWhileSourcesChange() async {
     let document = Document(title: "Draft")
     // Setting and binding read and write the title: the test keeps them apart, as the docs
-    // ask; the targets are released outside the lock, while the other thread sets.
+    // ask; the targets are released outside the lock, while the other thread sets. A
+    // target released during a write dies when that write lets go of it, on the setting
+    // thread: every binding is checked once both threads are done, its token still held.
     let access = NSLock()
     let rounds = 2_000
-    let released = LockedValue(0)
+    let bound = LockedValue<[(token: ObservationToken, capture: WeakCapture)]>([])
     let finished = await runOnThreads(2) { thread in
       if thread == 0 {
         for index in 0..<rounds { access.withLock { document.title = "title \(index)" } }
         return
       }
       for _ in 0..<rounds {
-        weak var weakCapture: TargetCapture?
+        let capture = TargetCapture()
         var target: ObservableBindingTarget? = ObservableBindingTarget()
-        let token: ObservationToken
-        do {
-          let capture = TargetCapture()
-          weakCapture = capture
-          token = access.withLock { document.bind(\.title, to: target!, \.text) { title in capture.describe(title) } }
-        }
+        let token = access.withLock { document.bind(\.title, to: target!, \.text) { title in capture.describe(title) } }
+        bound.withLock { $0.append((token, WeakCapture(capture))) }
         target = nil
-        if !token.isValid && weakCapture == nil { released.withLock { $0 += 1 } }
       }
     }
     #expect(finished)
-    #expect(released.withLock { $0 } == rounds)
+    let all = bound.withLock { $0 }
+    #expect(all.count == rounds)
+    #expect(all.filter { $0.token.isValid }.count == 0, "tokens still valid after their targets' release")
+    #expect(all.filter { $0.capture.object != nil }.count == 0, "transforms kept after their targets' release")
+  }
+}
+
+/// A weak reference to a capture, kept beside its token.
+private final class WeakCapture: @unchecked Sendable {
+  weak var object: TargetCapture?
+
+  init(_ object: TargetCapture) {
+    self.object = object
   }
 }
 
