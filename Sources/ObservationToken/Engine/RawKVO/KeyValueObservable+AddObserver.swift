@@ -80,7 +80,7 @@ extension KeyValueObservable {
       line: line
     )
     // Filed before the `.initial` call, which may remove it again.
-    RawRegistrations.add(registration.registration, on: self)
+    RawRegistrations.add(registration.registration, of: observer, on: self)
     registration.start()
   }
 

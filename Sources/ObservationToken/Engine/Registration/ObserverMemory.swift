@@ -11,7 +11,7 @@ import ObjectiveC
 /// Swift frees an object's memory only once no unowned reference to it remains, and the
 /// object's unowned count carries one more, on behalf of its strong references, until its
 /// deinitialization has finished — its `deinit` and the destruction of its stored
-/// properties. Holding one unowned reference, shared by every registration of the
+/// properties. Holding one unowned reference, shared by every filed registration of the
 /// observer, this object sees the count fall to its own one exactly then (or stay above it
 /// while code elsewhere holds unowned references of its own to the observer, which keep
 /// the memory too).

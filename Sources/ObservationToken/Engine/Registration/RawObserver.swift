@@ -15,9 +15,6 @@ final class RawObserver: @unchecked Sendable {
   let keyPath: AnyKeyPath
   let context: UnsafeMutableRawPointer?
   let subjectID: ObjectIdentifier
-  /// The observer's memory, kept while this registration may be named by a removal, and
-  /// what tells when its `deinit` can no longer remove it.
-  let memory: ObserverMemory
 
   init(_ observer: AnyObject, keyPath: AnyKeyPath, context: UnsafeMutableRawPointer?, subject: AnyObject) {
     self.observer = observer
@@ -26,7 +23,6 @@ final class RawObserver: @unchecked Sendable {
     self.keyPath = keyPath
     self.context = context
     self.subjectID = ObjectIdentifier(subject)
-    self.memory = ObserverMemory.of(observer)
   }
 
   /// Whether this registration is `candidate`'s: the very object while it lives, or — once

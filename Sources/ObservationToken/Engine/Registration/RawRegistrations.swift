@@ -23,13 +23,16 @@
 enum RawRegistrations {
   fileprivate struct Entry {
     let registration: any ObservationRegistration
+    /// Its observer's memory, kept while a removal may name the registration. Here, not in
+    /// the registration's info, which every token makes too: a token pays nothing for it.
+    let observerMemory: ObserverMemory
     /// Whether it ended because its observer was released.
     var isPruned = false
 
     /// Whether it was pruned and no removal can name it any more: its observer's `deinit`,
     /// the last place a removal of it could come from, has finished. Reads no weak
     /// reference (see ``ObserverMemory``).
-    var isForgettable: Bool { isPruned && registration.info.observerHasBeenDeinitialized }
+    var isForgettable: Bool { isPruned && observerMemory.observerHasBeenDeinitialized }
   }
 
   fileprivate struct Table {
@@ -49,8 +52,9 @@ enum RawRegistrations {
   /// new one's observer has, and the pruned ones whose observers' `deinit` has finished: no
   /// removal can name them any more (see ``RawObserver/isRegistration(of:)``).
   @usableFromInline
-  static func add(_ registration: any ObservationRegistration, on subject: AnyObject) {
+  static func add(_ registration: any ObservationRegistration, of observer: AnyObject, on subject: AnyObject) {
     let id = ObjectIdentifier(subject)
+    let memory = ObserverMemory.of(observer)
     let filed = table.withLock { $0.filed[id] ?? [] }
     let forgotten = filed.filter { entry in
       !entry.registration.hasSubject || entry.registration.info.isOrphaned(by: registration.info)
@@ -58,7 +62,7 @@ enum RawRegistrations {
     }.map(\.registration)
     let (dropped, sweeps) = table.withLock { table in
       let dropped = table.extract(from: id) { entry in forgotten.contains { $0 === entry.registration } }
-      table.filed[id, default: []].append(Entry(registration: registration))
+      table.filed[id, default: []].append(Entry(registration: registration, observerMemory: memory))
       table.count += 1
       let sweeps = table.count > table.sweepAt
       if sweeps { table.sweepAt = .max }  // one sweep at a time
@@ -126,18 +130,19 @@ enum RawRegistrations {
 }
 
 extension RawRegistrations.Table {
-  /// Takes out of `subject`'s entry those for which `isTaken` is true, and returns their
-  /// registrations, so that the caller lets go of them once the lock is released.
-  /// `isTaken` compares identities only: it loads no weak reference.
+  /// Takes out of `subject`'s entry those for which `isTaken` is true, and returns them —
+  /// their registrations and observers' memory — so that the caller lets go of them once the
+  /// lock is released. `isTaken` compares identities and reads counts: it loads no weak
+  /// reference.
   fileprivate mutating func extract(
     from subject: ObjectIdentifier,
     where isTaken: (RawRegistrations.Entry) -> Bool
-  ) -> [any ObservationRegistration] {
+  ) -> [RawRegistrations.Entry] {
     guard var entries = filed.removeValue(forKey: subject) else { return [] }
-    var taken: [any ObservationRegistration] = []
+    var taken: [RawRegistrations.Entry] = []
     entries.removeAll { entry in
       guard isTaken(entry) else { return false }
-      taken.append(entry.registration)
+      taken.append(entry)
       return true
     }
     count -= taken.count
@@ -147,11 +152,11 @@ extension RawRegistrations.Table {
 
   /// Marks `registration` pruned, if it is still filed, then forgets the pruned
   /// registrations of `subject` whose observers' `deinit` has finished — this one's too, if
-  /// its observer's has. Returns what it forgot.
+  /// its observer's has. Returns what it forgot, for the caller to let go of outside the lock.
   fileprivate mutating func prune(
     _ registration: any ObservationRegistration,
     on subject: ObjectIdentifier
-  ) -> [any ObservationRegistration] {
+  ) -> [RawRegistrations.Entry] {
     guard var entries = filed[subject],
       let index = entries.firstIndex(where: { $0.registration === registration })
     else { return [] }

@@ -83,10 +83,6 @@ struct RegistrationInfo: @unchecked Sendable {
   /// deliver again, and is pruned as soon as it is seen.
   var observerIsGone: Bool { raw.map { $0.observer == nil } ?? false }
 
-  /// Whether this is a raw registration whose observer's deinitialization has finished:
-  /// no removal from its `deinit` can name it any more.
-  var observerHasBeenDeinitialized: Bool { raw?.memory.observerHasBeenDeinitialized ?? false }
-
   /// Whether this is a raw registration of a released observer whose address `newcomer`'s
   /// observer now has: that observer is gone for good (a live object is at its address),
   /// so nothing can remove this registration by identity any more.
