@@ -65,21 +65,27 @@ final class ObserverMemory: @unchecked Sendable {
     #endif
   }
 
-  /// The memory of `observer`, a live object, shared by all its registrations.
+  /// The memory of `observer`, a live object, shared by all its registrations. One whose
+  /// observer has been deinitialized belongs to an earlier object at the same address: with
+  /// the Objective-C runtime an `NSObject`'s memory is not kept by an unowned reference, and
+  /// its address may be reused while the earlier object's registrations are still filed.
   static func of(_ observer: AnyObject) -> ObserverMemory {
     let id = ObjectIdentifier(observer)
-    // The one loaded here is handed out, so the lock never lets go of the last reference
-    // to a memory object (whose deinit takes the lock).
-    return table.withLock { table in
-      if let memory = table[id]?.object { return memory }
+    // The one loaded here is handed out, or a stale one let go of after the lock, so the
+    // lock never lets go of the last reference to a memory object (whose deinit takes it).
+    let (memory, stale) = table.withLock { table -> (ObserverMemory, ObserverMemory?) in
+      let found = table[id]?.object
+      if let found, !found.observerHasBeenDeinitialized { return (found, nil) }
       let memory = ObserverMemory(observer)
       table[id] = memory.entry
       #if canImport(ObjectiveC)
       // Under the lock: one memory object per observer at a time, so one spy is attached.
       DeallocationSpy.attach(to: observer, for: memory)
       #endif
-      return memory
+      return (memory, found)
     }
+    withExtendedLifetime(stale) {}
+    return memory
   }
 
   #if canImport(ObjectiveC)
