@@ -134,6 +134,29 @@ struct BindingTargetReleaseTests {
     check { UnobservedBindingTarget() }
   }
 
+  @Test(
+    "A target that adopts Observable is watched once its first @Observed property has been read",
+    arguments: [false, true]
+  )
+  func observableTargetWatchedOnceRead(readFirst: Bool) {
+    weak var weakCapture: TargetCapture?
+    let document = Document(title: "Draft")
+    var target: BridgedSettings? = BridgedSettings()
+    if readFirst { _ = target!.volume }  // makes the list, with what Observation keeps
+    let token: ObservationToken
+    do {
+      let capture = TargetCapture()
+      weakCapture = capture
+      token = document.bind(\.title, to: target!, \.theme) { title in capture.describe(title) }
+    }
+    #expect(target!.theme == "Draft")
+    target = nil
+    #expect(!token.isValid)
+    // Documented: before any read, the binding behaves as for a plain target.
+    #expect((weakCapture == nil) == readFirst)
+    withExtendedLifetime(token) {}
+  }
+
   @Test("Targets released on one thread while their source changes on another end every binding")
   func targetsReleasedWhileSourcesChange() async {
     let document = Document(title: "Draft")
