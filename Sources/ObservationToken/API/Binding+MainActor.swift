@@ -9,7 +9,7 @@ extension Binding {
     to target: Target,
     apply: @escaping @MainActor (Target, Value) -> Void
   ) -> (binding: Binding, write: @Sendable (Value) -> Void) {
-    let binding = Binding(target: target)
+    let binding = Binding.make(to: target)
     let write: @MainActor @Sendable (Value) -> Void = { [weak target] value in
       if let target { apply(target, value) }
     }

@@ -3,7 +3,11 @@ extension KeyValueObservable {
   /// current value now, then every change.
   ///
   /// The target is written synchronously, on the thread that made the change. It is held
-  /// weakly; the binding ends when it is released. A binding never re-enters itself, so
+  /// weakly; the binding ends when it is released. A ``KeyValueObservable`` target with an
+  /// `@Observed` property, or on Apple platforms an `NSObject`, tells the binding as it dies,
+  /// and the binding lets go of its transform at once; any other target is found gone at the
+  /// source's next change, and the binding keeps its transform until then, or until the
+  /// token is released (see <doc:BindingProperties>). A binding never re-enters itself, so
   /// two bindings between two observable objects in opposite directions settle instead of
   /// looping. To write a main-actor target, such as a view, whichever thread changes the
   /// value, bind on `MainActor.shared`.
@@ -68,7 +72,10 @@ extension KeyValueObservable {
   ///   - targetKeyPath: The property of `target` to set.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
-  ///   - transform: Turns the followed value into the target's value.
+  ///   - transform: Turns the followed value into the target's value. Released when the
+  ///     binding ends; for a target that is neither a ``KeyValueObservable`` object with an
+  ///     `@Observed` property nor an `NSObject` on Apple, its release ends the binding only at
+  ///     the source's next change.
   /// - Returns: The token that owns the binding; releasing it ends it.
   @inlinable
   public func bind<Target: AnyObject, Value, TargetValue>(
@@ -93,7 +100,10 @@ extension KeyValueObservable {
   ///   - targetKeyPath: The property of `target` to set.
   ///   - file: The file a misuse stop names; leave the default.
   ///   - line: The line a misuse stop names; leave the default.
-  ///   - transform: Turns the followed value into the target's value.
+  ///   - transform: Turns the followed value into the target's value. Released when the
+  ///     binding ends; for a target that is neither a ``KeyValueObservable`` object with an
+  ///     `@Observed` property nor an `NSObject` on Apple, its release ends the binding only at
+  ///     the source's next change.
   /// - Returns: The token that owns the binding; releasing it ends it.
   @inlinable
   public func bind<Target: AnyObject, Value, TargetValue: Equatable>(
@@ -160,7 +170,7 @@ extension KeyValueObservable {
     line: UInt,
     apply: @escaping (Target, Value) -> Void
   ) -> ObservationToken {
-    let binding = Binding(target: target)
+    let binding = Binding.make(to: target)
     binding.madeAtPacked = PackedSourceLocation(file: file, line: line)
     let write = ErasedChangeHandler(ending: binding) { [weak target] subject, change in
       guard let target else { return false }

@@ -12,7 +12,9 @@ extension KeyValueObservable {
   /// is always written: the form for cells whose models other threads change faster than
   /// frames are drawn. After
   /// ``ObservationToken/invalidate()`` returns no write starts, queued ones included. The
-  /// target is held weakly; the binding ends when it is released. The value crosses to
+  /// target is held weakly; the binding ends when it is released — at once for a
+  /// ``KeyValueObservable`` target with an `@Observed` property or an `NSObject` (a view),
+  /// at the source's next change for any other (see <doc:BindingProperties>). The value crosses to
   /// the main actor, so it must be `Sendable`.
   ///
   /// ```swift

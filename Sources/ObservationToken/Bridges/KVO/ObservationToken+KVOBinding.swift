@@ -76,7 +76,7 @@ extension ObservationToken {
     line: UInt,
     apply: @escaping (Target, Value) -> Void
   ) {
-    let binding = Binding(target: target)
+    let binding = Binding.make(to: target)
     let write = ErasedChangeHandler(ending: binding) { [weak target] subject, _ in
       guard let target, let subject = subject as? Subject else { return false }
       let value = subject[keyPath: keyPath]

@@ -80,7 +80,7 @@ extension KeyValueObservable {
       line: line
     )
     // Filed before the `.initial` call, which may remove it again.
-    RawRegistrations.add(registration.registration, on: self)
+    RawRegistrations.add(registration.registration, of: observer, on: self)
     registration.start()
   }
 
@@ -89,9 +89,11 @@ extension KeyValueObservable {
   /// Removing from the observer's own `deinit`, as code ported from KVO does, succeeds:
   /// the observer is held weakly, and a weak reference reads `nil` once `deinit` begins,
   /// so the registration is then found by the observer's identity — whatever the timing,
-  /// also when a change on another thread has already pruned it. A second removal
-  /// still throws, and a later object that happens to get the released observer's
-  /// address never removes that observer's registrations.
+  /// also when a change on another thread has already pruned it, however many other
+  /// observers of the object were pruned meanwhile. A second removal still throws, and a
+  /// later object that happens to get the released observer's address never removes that
+  /// observer's registrations. An observer that never removes itself leaves nothing behind
+  /// once its `deinit` has finished.
   ///
   /// ```swift
   /// deinit {

@@ -35,9 +35,9 @@ class ObserverEntry: ListedEntry, @unchecked Sendable {
 }
 
 extension PropertyObservers {
-  /// The registrations with an entry here, in registration order. (Every entry of a
-  /// property's source is an ``ObserverEntry``.)
+  /// The registrations with an entry here, in registration order. (The other entries a
+  /// property's source may have watch its object's death for a binding to it.)
   var registrations: [any ObservationRegistration] {
-    source.subscribers.entries.map { unsafeDowncast($0, to: ObserverEntry.self).registration }
+    source.subscribers.entries.compactMap { ($0 as? ObserverEntry)?.registration }
   }
 }

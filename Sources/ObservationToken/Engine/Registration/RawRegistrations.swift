@@ -8,10 +8,10 @@
 /// A registration stays filed from `addObserver` until a removal names it or its subject
 /// is released — also once it was pruned because its observer was released: a change on
 /// another thread may prune it while the observer's `deinit` is about to remove it, and
-/// that removal must succeed (see ``remove(_:on:)``). Pruned registrations keep neither
-/// their handler nor anything it captured; per subject, those of the
-/// ``prunedObserverLimit`` observers pruned last are kept, so that observers that never
-/// remove themselves leave a bounded trace.
+/// that removal must succeed (see ``remove(_:on:)``), whenever it comes. Pruned
+/// registrations keep neither their handler nor anything it captured, and leave once their
+/// observer's deinitialization has finished (``ObserverMemory``): an observer that never
+/// removes itself leaves nothing filed past the next look at its subject.
 ///
 /// The table holds its registrations strongly, and nothing under its lock loads a weak
 /// reference or lets go of a registration: the thread holding the lock could otherwise be
@@ -21,15 +21,18 @@
 /// a copy of the entries; what leaves the table is handed out of the lock and let go there.
 @usableFromInline
 enum RawRegistrations {
-  /// How many released observers' pruned registrations each subject keeps for a removal
-  /// from their `deinit`: a removal fails only if that many other observers of the same
-  /// object were pruned between its own pruning and its removal.
-  static let prunedObserverLimit = 16
-
   fileprivate struct Entry {
     let registration: any ObservationRegistration
-    /// When it was pruned, in the table's count of prunings; `nil` while not pruned.
-    var prunedAt: UInt64?
+    /// Its observer's memory, kept while a removal may name the registration. Here, not in
+    /// the registration's info, which every token makes too: a token pays nothing for it.
+    let observerMemory: ObserverMemory
+    /// Whether it ended because its observer was released.
+    var isPruned = false
+
+    /// Whether it was pruned and no removal can name it any more: its observer's `deinit`,
+    /// the last place a removal of it could come from, has finished. Reads no weak
+    /// reference (see ``ObserverMemory``).
+    var isForgettable: Bool { isPruned && observerMemory.observerHasBeenDeinitialized }
   }
 
   fileprivate struct Table {
@@ -40,24 +43,26 @@ enum RawRegistrations {
     /// subjects everywhere: twice as many as the last look left, so that looking costs
     /// O(1) per registration filed.
     var sweepAt = 64
-    /// Prunings so far: orders pruned registrations.
-    var prunings: UInt64 = 0
   }
 
   private static let table = Locked(Table())
 
   /// Files a raw registration on `subject`. Forgets, on the way, the registrations of an
-  /// earlier object at `subject`'s address, and those of released observers whose
-  /// address the new one's observer has: no removal can name them any more (see
-  /// ``RawObserver/isRegistration(of:)``).
+  /// earlier object at `subject`'s address, those of released observers whose address the
+  /// new one's observer has, and the pruned ones whose observers' `deinit` has finished: no
+  /// removal can name them any more (see ``RawObserver/isRegistration(of:)``).
   @usableFromInline
-  static func add(_ registration: any ObservationRegistration, on subject: AnyObject) {
+  static func add(_ registration: any ObservationRegistration, of observer: AnyObject, on subject: AnyObject) {
     let id = ObjectIdentifier(subject)
-    let filed = table.withLock { $0.filed[id] ?? [] }.map(\.registration)
-    let forgotten = filed.filter { !$0.hasSubject || $0.info.isOrphaned(by: registration.info) }
+    let memory = ObserverMemory.of(observer)
+    let filed = table.withLock { $0.filed[id] ?? [] }
+    let forgotten = filed.filter { entry in
+      !entry.registration.hasSubject || entry.registration.info.isOrphaned(by: registration.info)
+        || entry.isForgettable
+    }.map(\.registration)
     let (dropped, sweeps) = table.withLock { table in
       let dropped = table.extract(from: id) { entry in forgotten.contains { $0 === entry.registration } }
-      table.filed[id, default: []].append(Entry(registration: registration))
+      table.filed[id, default: []].append(Entry(registration: registration, observerMemory: memory))
       table.count += 1
       let sweeps = table.count > table.sweepAt
       if sweeps { table.sweepAt = .max }  // one sweep at a time
@@ -70,8 +75,7 @@ enum RawRegistrations {
   /// Forgets a registration that has ended — unless its observer was released while its
   /// subject lives: it was pruned, and stays filed so that a removal from the observer's
   /// `deinit` still finds it, and finds it once. It is forgotten when that removal names
-  /// it, with its subject, or once ``prunedObserverLimit`` other observers of its subject
-  /// were pruned after it.
+  /// it, with its subject, or once its observer's `deinit` has finished.
   static func remove(_ registration: any ObservationRegistration, on subject: ObjectIdentifier) {
     if registration.hasSubject && registration.info.observerIsGone {
       let dropped = table.withLock { $0.prune(registration, on: subject) }
@@ -126,18 +130,19 @@ enum RawRegistrations {
 }
 
 extension RawRegistrations.Table {
-  /// Takes out of `subject`'s entry those for which `isTaken` is true, and returns their
-  /// registrations, so that the caller lets go of them once the lock is released.
-  /// `isTaken` compares identities only: it loads no weak reference.
+  /// Takes out of `subject`'s entry those for which `isTaken` is true, and returns them —
+  /// their registrations and observers' memory — so that the caller lets go of them once the
+  /// lock is released. `isTaken` compares identities and reads counts: it loads no weak
+  /// reference.
   fileprivate mutating func extract(
     from subject: ObjectIdentifier,
     where isTaken: (RawRegistrations.Entry) -> Bool
-  ) -> [any ObservationRegistration] {
+  ) -> [RawRegistrations.Entry] {
     guard var entries = filed.removeValue(forKey: subject) else { return [] }
-    var taken: [any ObservationRegistration] = []
+    var taken: [RawRegistrations.Entry] = []
     entries.removeAll { entry in
       guard isTaken(entry) else { return false }
-      taken.append(entry.registration)
+      taken.append(entry)
       return true
     }
     count -= taken.count
@@ -146,27 +151,17 @@ extension RawRegistrations.Table {
   }
 
   /// Marks `registration` pruned, if it is still filed, then forgets the pruned
-  /// registrations of the observer pruned longest ago when more than
-  /// ``RawRegistrations/prunedObserverLimit`` observers have some. Returns what it forgot.
+  /// registrations of `subject` whose observers' `deinit` has finished — this one's too, if
+  /// its observer's has. Returns what it forgot, for the caller to let go of outside the lock.
   fileprivate mutating func prune(
     _ registration: any ObservationRegistration,
     on subject: ObjectIdentifier
-  ) -> [any ObservationRegistration] {
+  ) -> [RawRegistrations.Entry] {
     guard var entries = filed[subject],
       let index = entries.firstIndex(where: { $0.registration === registration })
     else { return [] }
-    entries[index].prunedAt = prunings
-    prunings += 1
-    // The latest pruning of each observer with pruned registrations here.
-    var latest: [ObjectIdentifier: UInt64] = [:]
-    for entry in entries {
-      guard let prunedAt = entry.prunedAt, let observer = entry.registration.info.rawObserverID else { continue }
-      latest[observer] = max(latest[observer] ?? 0, prunedAt)
-    }
+    entries[index].isPruned = true
     filed[subject] = entries
-    guard latest.count > RawRegistrations.prunedObserverLimit,
-      let oldest = latest.min(by: { $0.value < $1.value })?.key
-    else { return [] }
-    return extract(from: subject) { $0.prunedAt != nil && $0.registration.info.rawObserverID == oldest }
+    return extract(from: subject) { $0.isForgettable }
   }
 }
