@@ -18,7 +18,8 @@
 #   Bridges/KVO/                            modelled  KVOBridgeTests and Playgrounds compile these files against KVOShim
 #   Engine/Registration/ObserverMemory.swift skipped   objc_getAssociatedObject and objc_setAssociatedObject (the Objective-C runtime) do not exist on Linux
 #   Engine/Property/WatchableTargetClasses.swift skipped   `import ObjectiveC`: the module does not exist on Linux; the branch is the import and an `is NSObject` test
-#   API/Binding.swift                       skipped   `import ObjectiveC` does not exist on Linux, nor does ObjectWatchedBinding in the library (Bridges/KVO, modelled: KVOBridgeTests compile it)
+#   API/Binding.swift                       skipped   `import ObjectiveC` does not exist on Linux, nor does ObjectWatchedBinding in the library (modelled: KVOBridgeTests compile it)
+#   API/ObjectWatchedBinding.swift          modelled  KVOBridgeTests link it in and compile it against KVOShim
 # end of branches
 #
 # On Apple the KVO bridge's files import Foundation into the module, whose other files do

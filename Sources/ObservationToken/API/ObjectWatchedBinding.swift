@@ -1,5 +1,6 @@
-// The Apple KVO bridge's folder: compiled by the library on Apple platforms, and on Linux by
-// the targets that link this folder in (KVO_BRIDGE_COPY) against the model of KVO (KVO_SHIM).
+// Apple only: compiled by the library on Apple platforms, and on Linux by the KVO bridge's
+// tests, which link this file in (KVO_BRIDGE_COPY) against the model of the Objective-C
+// runtime (KVO_SHIM).
 #if (canImport(ObjectiveC) && !KVO_BRIDGE_COPY) || KVO_SHIM
 #if KVO_SHIM
 @testable import ObservationToken

@@ -1,0 +1,1 @@
+../../../Sources/ObservationToken/API/ObjectWatchedBinding.swift
