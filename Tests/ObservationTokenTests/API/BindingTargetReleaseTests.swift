@@ -11,21 +11,9 @@ import Testing
 struct BindingTargetReleaseTests {
   @Test("A binding lets go of its transform as soon as its observable target is released, with no change")
   func transformReleasedWithObservableTarget() {
-    weak var weakCapture: TargetCapture?
-    let document = Document(title: "Draft")
-    var target: ObservableBindingTarget? = ObservableBindingTarget()
-    let token: ObservationToken
-    do {
-      let capture = TargetCapture()
-      weakCapture = capture
-      token = document.bind(\.title, to: target!, \.text) { title in capture.describe(title) }
+    expectTransformReleased(reading: \.text) { document, target, capture in
+      document.bind(\.title, to: target, \.text) { title in capture.describe(title) }
     }
-    #expect(target!.text == "Draft")
-    #expect(token.isValid)
-    target = nil
-    #expect(!token.isValid)
-    #expect(weakCapture == nil, "the binding still holds its transform after its target was released")
-    withExtendedLifetime(token) {}
   }
 
   @Test("A main-actor binding lets go of its transform as soon as its observable target is released")
@@ -49,6 +37,19 @@ struct BindingTargetReleaseTests {
 
   @Test("A binding to an @Observed property of its target lets go of its transform when the target is released")
   func transformReleasedWithTargetOfObservedProperty() {
+    expectTransformReleased(reading: \.observedText) { document, target, capture in
+      document.bind(\.title, to: target, \.observedText) { title in capture.describe(title) }
+    }
+  }
+
+  /// Binds a document's title to a target through `bind`, whose transform captures an
+  /// object; then releases the target, with no change of the title, and expects the
+  /// binding ended and its transform, with what it captured, released.
+  private func expectTransformReleased(
+    reading shown: (ObservableBindingTarget) -> String,
+    _ bind: (Document, ObservableBindingTarget, TargetCapture) -> ObservationToken,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     weak var weakCapture: TargetCapture?
     let document = Document(title: "Draft")
     var target: ObservableBindingTarget? = ObservableBindingTarget()
@@ -56,12 +57,15 @@ struct BindingTargetReleaseTests {
     do {
       let capture = TargetCapture()
       weakCapture = capture
-      token = document.bind(\.title, to: target!, \.observedText) { title in capture.describe(title) }
+      token = bind(document, target!, capture)
     }
-    #expect(target!.observedText == "Draft")
+    #expect(shown(target!) == "Draft", sourceLocation: sourceLocation)
+    #expect(token.isValid, sourceLocation: sourceLocation)
     target = nil
-    #expect(!token.isValid)
-    #expect(weakCapture == nil, "the binding still holds its transform after its target was released")
+    #expect(!token.isValid, sourceLocation: sourceLocation)
+    #expect(
+      weakCapture == nil, "the binding still holds its transform after its target was released",
+      sourceLocation: sourceLocation)
     withExtendedLifetime(token) {}
   }
 
