@@ -13,10 +13,11 @@ enum KeyPathLayout {
     /// The runtime's kind: 1 a struct's stored property, 2 a computed property or
     /// subscript, 3 a class's stored property, 4 an optional chain, force or wrap.
     let kind: UInt32
-    /// A computed component's identity (the runtime's ID and how it was made) and its
-    /// getter: equal for two components of the same property or subscript, whatever key
-    /// path they are in. (An override shares its property's ID, not its getter.)
-    let id: (value: UInt, getter: UInt, flags: UInt32)?
+    /// A computed component's identity: the runtime's ID and how it was made, equal for two
+    /// components of the same property or subscript (an override's included, which has its
+    /// name), whatever key path they are in. (Not its getter: an optimized build may give
+    /// two key paths of one property getters of their own.)
+    let id: (value: UInt, flags: UInt32)?
     /// The argument of a subscript that takes exactly one `Int` (beyond the generic
     /// arguments the runtime keeps with it): the index written in the key path.
     let intArgument: Int?
@@ -33,7 +34,7 @@ enum KeyPathLayout {
     /// Whether this is the same computed property or subscript as `other`.
     func hasSameID(as other: Component) -> Bool {
       guard let id, let otherID = other.id else { return false }
-      return id.value == otherID.value && id.getter == otherID.getter && id.flags == otherID.flags
+      return id.value == otherID.value && id.flags == otherID.flags
     }
   }
 
@@ -164,7 +165,6 @@ enum KeyPathLayout {
       guard body + bodySize <= end else { return nil }
       let id = (
         value: body.loadUnaligned(fromByteOffset: skew, as: UInt.self),
-        getter: body.loadUnaligned(fromByteOffset: skew + word, as: UInt.self),
         flags: payload & idKindFlags
       )
       var intArgument: Int?

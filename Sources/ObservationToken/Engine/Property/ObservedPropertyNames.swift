@@ -15,13 +15,11 @@ import Synchronization
 enum ObservedPropertyNames {
   private struct Key: Hashable {
     let id: UInt
-    let getter: UInt
     let flags: UInt32
 
     init?(_ component: KeyPathLayout.Component) {
       guard let id = component.id else { return nil }
       self.id = id.value
-      self.getter = id.getter
       self.flags = id.flags
     }
   }
