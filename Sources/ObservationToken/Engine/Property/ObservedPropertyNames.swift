@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The names of `@Observed` properties found so far, by the identity of their key path
 /// components: what names a computed component of a key path where no object is there to
 /// reflect (the steps after a `nil` in `\.document?.title`).
@@ -32,7 +30,8 @@ enum ObservedPropertyNames {
     case field(type: Any.Type, offset: Int)
   }
 
-  private static let found = Mutex<[Key: Found]>([:])
+  /// The package's own lock box, which ThreadSanitizer sees (see ``Lock``).
+  private static let found = Locked<[Key: Found]>([:])
 
   /// Learns that `component` is the `@Observed` property `name`.
   static func learn(_ component: KeyPathLayout.Component, name: String) {
