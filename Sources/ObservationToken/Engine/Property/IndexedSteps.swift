@@ -109,19 +109,15 @@ final class IndexedSteps {
       let count = array.count(of: read.value.bits)
       if index < 0 || index >= count { stop(at: index, count: count) }
       base = array.objectIdentifier(at: index, of: read.value.bits)
-    } else if Self.holdsObject(step.valueType) {
-      // A reference, or an optional one: its bits are the object's address, or zero.
-      base = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: read.value.bits.0)).map {
-        ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self))
-      }
+    } else if ValueIdentity.objectType(of: step.valueType) != nil {
+      base = Self.objectIdentifier(at: UInt(truncatingIfNeeded: read.value.bits.0))
     }
   }
 
-  /// Whether a value of `type` is an object, or an optional one, whose bits are its address.
-  static func holdsObject(_ type: Any.Type) -> Bool {
-    if type is AnyObject.Type { return true }
-    guard let optional = type as? any WrapsOneValue.Type else { return false }
-    return optional.wrappedType is AnyObject.Type
+  /// The identity of the object at `address`, the bits of an object or of an optional
+  /// one; `nil` for zero (an optional's `nil`).
+  static func objectIdentifier(at address: UInt) -> ObjectIdentifier? {
+    UnsafeRawPointer(bitPattern: address).map { ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self)) }
   }
 
   private func stop(at index: Int, count: Int) -> Never {
@@ -143,23 +139,11 @@ extension Array: IndexableArray {
   }
 
   static func objectIdentifier(at index: Int, of bits: ValueIdentity.Bits) -> ObjectIdentifier? {
-    // An object, or an optional one, is its address, or zero.
-    guard IndexedSteps.holdsObject(Element.self) else { return nil }
+    guard ValueIdentity.objectType(of: Element.self) != nil else { return nil }
     return Swift.withUnsafeBytes(of: bits) { array in
       Swift.withUnsafeBytes(of: array.load(as: [Element].self)[index]) {
-        UnsafeRawPointer(bitPattern: $0.load(as: UInt.self)).map {
-          ObjectIdentifier(unsafeBitCast($0, to: AnyObject.self))
-        }
+        IndexedSteps.objectIdentifier(at: $0.load(as: UInt.self))
       }
     }
   }
-}
-
-/// An optional's type, which names the type it wraps.
-private protocol WrapsOneValue {
-  static var wrappedType: Any.Type { get }
-}
-
-extension Optional: WrapsOneValue {
-  fileprivate static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -1,8 +1,11 @@
 extension ValueIdentity {
   /// The class the value's type is, or the class of the optional it is; `nil` for any
   /// other type. Cold paths only: it looks up a conformance.
-  var objectType: AnyClass? {
-    let metatype = self.metatype
+  var objectType: AnyClass? { Self.objectType(of: metatype) }
+
+  /// The class `metatype` is, or the class of the optional it is; `nil` for any other
+  /// type: a value of it is an object's address, or zero. Cold paths only, as above.
+  static func objectType(of metatype: Any.Type) -> AnyClass? {
     if let objectType = metatype as? AnyClass { return objectType }
     // Asked before the cast, which looks up a conformance: this reads the metadata's kind.
     guard isOptional(metatype) else { return nil }
