@@ -81,14 +81,14 @@ enum ReplacedPlainStep: String, CaseIterable, Codable, Sendable {
   case plainVarAfterObservedStepOldObjectReleased
 
   /// The key path and its root, as the message names them: `@Observed` properties by
-  /// their names, a step the runtime cannot name (a computed property, a `weak var`) and
-  /// what follows it in the runtime's form.
+  /// their names, after a step the runtime cannot name too, which keeps the runtime's form
+  /// (a computed property, a `weak var`).
   var keyPathText: String {
     switch self {
     case .plainVarOldObjectKept, .plainVarOldObjectReleased, .plainVarSetToNil:
       #"\PlainStepHolder.plain?.title? on PlainStepHolder"#
     case .computedStepOverPlainVar, .weakVar:
-      #"\PlainStepHolder.<computed (Optional<Titled>)>?.<computed (String)>? on PlainStepHolder"#
+      #"\PlainStepHolder.<computed (Optional<Titled>)>?.title? on PlainStepHolder"#
     case .plainVarAfterObservedStep, .plainVarAfterObservedStepOldObjectReleased:
       #"\HolderShelf.holder?.plain?.title? on HolderShelf"#
     }

@@ -100,4 +100,37 @@ struct SubscriptIndexStopTests {
         "\(#fileID):\(line): Fatal error: ObservationToken: cannot read at index 1 of \\Document.tags, whose valid indexes are 0..<1; nothing was changed."
       ))
   }
+
+  @Test(
+    "A computed property whose getter first reads a shorter array of its type is not stopped for an index its own array has"
+  )
+  func computedArrayOverAShorterOneIsNotStopped() async {
+    await #expect(processExitsWith: .success) {
+      let shelf = PinnedShelf(pinned: [Document(title: "Pinned")], items: [Document(title: "A"), Document(title: "B")])
+      var titles: [String] = []
+      // `all[2]` is `items[1]`; `pinned`, read first, has one element.
+      let token = shelf.observe(\.all[2].title, options: [.initial]) { _, change in titles.append(change.newValue ?? "") }
+      shelf.items[1].title = "B, renamed"
+      withExtendedLifetime(token) {}
+      precondition(titles == ["B", "B, renamed"], "delivered \(titles)")
+    }
+  }
+}
+
+/// Pinned documents before the rest, with a computed property over both that can be set.
+final class PinnedShelf: KeyValueObservable {
+  @Observed var pinned: [Document]
+  @Observed var items: [Document]
+  var all: [Document] {
+    get { pinned + items }
+    set {
+      pinned = Array(newValue.prefix(pinned.count))
+      items = Array(newValue.dropFirst(pinned.count))
+    }
+  }
+
+  init(pinned: [Document], items: [Document]) {
+    _pinned = Observed(wrappedValue: pinned)
+    _items = Observed(wrappedValue: items)
+  }
 }

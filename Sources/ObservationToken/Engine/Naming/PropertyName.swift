@@ -69,15 +69,15 @@ enum PropertyName {
     var readIndex = 0
     var names: [(whole: Range<String.Index>, name: String)] = []
     var position = text.index(text.startIndex, offsetBy: rootPrefix.count)
-    let layout = KeyPathLayout.components(of: keyPath)?.filter { $0.kind == KeyPathLayout.Component.computedKind }
-    let computedLayout = layout?.count == components.count ? layout : nil
+    let steps = computedSteps(of: keyPath)
+    let computedLayout = steps?.count == components.count ? steps : nil
     for (offset, component) in components.enumerated() {
       for step in text[position..<component.whole.lowerBound].split(separator: ".") {
         let name = step.drop(while: { $0 == "?" || $0 == "!" }).prefix(while: { $0 != "?" && $0 != "!" })
         if !name.isEmpty { (current, currentType) = storedStep(String(name), of: current) }
       }
       // `Array`'s own subscript (`tags[1]`), named by its index, with the dot before it.
-      if let index = computedLayout.flatMap({ arrayIndex(of: $0[offset]) }) {
+      if let index = computedLayout.flatMap({ arrayIndex(of: $0[offset].component) }) {
         names.append((text.index(before: component.whole.lowerBound)..<component.whole.upperBound, "[\(index)]"))
         current = current.flatMap { element(at: index, of: $0) }
         currentType = current.map { type(of: $0) }
@@ -100,14 +100,14 @@ enum PropertyName {
     // What was named here is learned; where an object along the way is missing (`nil`, or
     // not read), the rest are named as the properties their components were found to be.
     if let layout = computedLayout {
-      for (component, name) in zip(layout, names) where arrayIndex(of: component) == nil {
+      for ((component, _), name) in zip(layout, names) where arrayIndex(of: component) == nil {
         ObservedPropertyNames.learn(component, name: name.name)
       }
       for offset in names.count..<components.count {
         let whole = components[offset].whole
-        if let index = arrayIndex(of: layout[offset]) {
+        if let index = arrayIndex(of: layout[offset].component) {
           names.append((text.index(before: whole.lowerBound)..<whole.upperBound, "[\(index)]"))
-        } else if let name = learnedName(of: layout[offset]) {
+        } else if let name = knownName(of: layout[offset].component, on: layout[offset].base) {
           names.append((whole, name))
         }
       }
@@ -123,20 +123,18 @@ enum PropertyName {
   /// ``ObservedPropertyNames``). For a stop, mid-evaluation: nothing is read again.
   static func ofSubscripted(_ keyPath: AnyKeyPath, reading names: [String?]) -> String {
     var text = ofKeyPath(keyPath)
-    guard
-      let layout = KeyPathLayout.components(of: keyPath)?.filter({ $0.kind == KeyPathLayout.Component.computedKind })
-    else { return text }
+    guard let layout = computedSteps(of: keyPath) else { return text }
     let components = computedComponents(in: text)
     guard components.count == layout.count else { return text }
     var read = names.makeIterator()
     var replacements: [(Range<String.Index>, String)] = []
-    for (component, printed) in zip(layout, components) {
+    for ((component, base), printed) in zip(layout, components) {
       if let index = arrayIndex(of: component) {
         replacements.append((text.index(before: printed.whole.lowerBound)..<printed.whole.upperBound, "[\(index)]"))
       } else if let found = read.next() {
         if let found { ObservedPropertyNames.learn(component, name: found) }
-        if let name = found ?? learnedName(of: component) { replacements.append((printed.whole, name)) }
-      } else if let name = learnedName(of: component) {
+        if let name = found ?? knownName(of: component, on: base) { replacements.append((printed.whole, name)) }
+      } else if let name = knownName(of: component, on: base) {
         replacements.append((printed.whole, name))
       }
     }
@@ -144,10 +142,17 @@ enum PropertyName {
     return text
   }
 
-  /// The name, as written, of the `@Observed` property that `component` was found to be
-  /// (see ``ObservedPropertyNames``); where only its storage was learned, named now, from
-  /// its type, and kept.
-  static func learnedName(of component: KeyPathLayout.Component) -> String? {
+  /// The name, as written, of the `@Observed` property that `component`, read on a `base`,
+  /// is known to be without an object to reflect: as the symbol table names it, where
+  /// `base` stores an `@Observed` property of that name, else as it was found to be (see
+  /// ``ObservedPropertyNames``; where only its storage was learned, named now, from its
+  /// type, and kept).
+  static func knownName(of component: KeyPathLayout.Component, on base: Any.Type) -> String? {
+    if let name = ObservedPropertyNames.symbolName(of: component),
+      ObservedPropertyNames.observedField(named: name, in: base) != nil
+    {
+      return name
+    }
     switch ObservedPropertyNames.learned(component) {
     case .name(let name): return name
     case .field(let type, let offset):
@@ -156,6 +161,20 @@ enum PropertyName {
       return name
     case nil: return nil
     }
+  }
+
+  /// `keyPath`'s computed components, first to last, each with the type it is read on:
+  /// the root for the first step, else what the step before gives, without optionals.
+  /// `nil` when the layout is not readable.
+  private static func computedSteps(of keyPath: AnyKeyPath) -> [(component: KeyPathLayout.Component, base: Any.Type)]? {
+    guard let components = KeyPathLayout.components(of: keyPath) else { return nil }
+    var base = type(of: keyPath).rootType
+    var steps: [(component: KeyPathLayout.Component, base: Any.Type)] = []
+    for component in components {
+      if component.kind == KeyPathLayout.Component.computedKind { steps.append((component, wrappedType(base))) }
+      base = component.valueType ?? type(of: keyPath).valueType
+    }
+    return steps
   }
 
   /// The index of `component` when it is `Array`'s own subscript (`tags[1]`).

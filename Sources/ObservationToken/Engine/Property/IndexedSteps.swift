@@ -15,8 +15,11 @@
 /// is checked (a subscript then traps as Swift's own does). The one read this cannot tell
 /// from the step's is one that a computed property with a setter, standing at the step,
 /// makes first, of another property of the same object and type, before returning another
-/// array: a getter that returns more elements than the property it reads could stop for
-/// an index that its own array has. (Nor are the reads of a tracking scope nested in the
+/// array (`pinned + items`): before stopping for an index out of that read's range, the
+/// step's property is looked up in the program's symbol table (see
+/// ``ObservedPropertyNames/symbolName(of:)``), and a step that is not the property read
+/// ends the following instead. Only a stripped program, whose table names nothing, could
+/// then stop for an index that the getter's own array has. (Nor are the reads of a tracking scope nested in the
 /// evaluation before its first read told from its own — a getter along the key path that
 /// itself observes something; with no read matching a step, the following is lost.)
 @usableFromInline
@@ -107,7 +110,17 @@ final class IndexedSteps {
     if let index = step.index {
       guard let array = step.valueType as? any IndexableArray.Type else { return }
       let count = array.count(of: read.value.bits)
-      if index < 0 || index >= count { stop(at: index, count: count) }
+      if index < 0 || index >= count {
+        // Unless the symbol table tells the step's property from the one read: a computed
+        // property's getter may have read another of its type first (see above).
+        if let name = ObservedPropertyNames.symbolName(of: step.component),
+          ObservedPropertyNames.observedField(named: name, in: type(of: subject)) != storageOffset
+        {
+          next = steps.count
+          return
+        }
+        stop(at: index, count: count)
+      }
       base = array.objectIdentifier(at: index, of: read.value.bits)
     } else if ValueIdentity.objectType(of: step.valueType) != nil {
       base = Self.objectIdentifier(at: UInt(truncatingIfNeeded: read.value.bits.0))

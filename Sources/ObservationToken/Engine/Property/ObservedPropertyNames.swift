@@ -1,8 +1,14 @@
-/// The names of `@Observed` properties found so far, by the identity of their key path
-/// components: what names a computed component of a key path where no object is there to
-/// reflect (the steps after a `nil` in `\.document?.title`).
+@_spi(Reflection) import Swift
+
+/// The names of `@Observed` properties, by the identity of their key path components: what
+/// names a computed component of a key path where no object is there to reflect (the
+/// steps after a `nil` in `\.document?.title`).
 ///
-/// A component is learned when a name is found for it with its object there — by
+/// The program's symbol table names the property a component is (its ID is the property's
+/// getter, or its method descriptor: `App.Document.title.getter`), unless the program was
+/// stripped; it is taken for an `@Observed` property only where the type the component is
+/// read on stores one of that name (``symbolName(of:)``, ``observedField(named:in:)``).
+/// Otherwise a component is learned when a name is found for it with its object there — by
 /// ``PropertyName`` reflecting the objects a key path read, by a description naming a
 /// token on one property, or by ``IndexedSteps`` following an evaluation's reads — and
 /// reused for the same component (the same property of the same class, see
@@ -23,7 +29,7 @@ enum ObservedPropertyNames {
   }
 
   /// A learned property: its name, or where it is stored (named when first asked, by
-  /// ``PropertyName/learnedName(of:)``, which reflects the type).
+  /// ``PropertyName/knownName(of:on:)``, which reflects the type).
   enum Found: @unchecked Sendable {
     case name(String)
     // A metatype, which is immutable and lives as long as the program.
@@ -60,5 +66,59 @@ enum ObservedPropertyNames {
   static func learned(_ component: KeyPathLayout.Component) -> Found? {
     guard let key = Key(component) else { return nil }
     return found.withLock { $0[key] }
+  }
+
+  /// The name of the property `component` is, as the symbol table names its ID: `title`
+  /// for `App.Document.title.getter` (or its method descriptor, or a merged copy of it);
+  /// `nil` where no table names it, or it is not a property's (a subscript's).
+  static func symbolName(of component: KeyPathLayout.Component) -> String? {
+    // An ID that is an address, not a stored property's index or a vtable offset.
+    guard let id = component.id, id.flags == 0 else { return nil }
+    return SymbolTable.names(at: id.value).lazy.compactMap(propertyName(inGetter:)).first
+  }
+
+  /// The property a getter's demangled symbol names: the last step of its context, before
+  /// `.getter` and the type after ` : `.
+  private static func propertyName(inGetter symbol: String) -> String? {
+    var depth = 0
+    var steps: [Substring] = []
+    var stepStart = symbol.startIndex
+    var index = symbol.startIndex
+    // Steps are split at dots outside parentheses and angle brackets: `(Hidden in _7F2E)`,
+    // `Generic<A>`.
+    while index < symbol.endIndex {
+      switch symbol[index] {
+      case "(", "<": depth += 1
+      case ")", ">": depth -= 1
+      case "." where depth == 0:
+        steps.append(symbol[stepStart..<index])
+        stepStart = symbol.index(after: index)
+      case " " where depth == 0 && symbol[index...].hasPrefix(" : "):
+        steps.append(symbol[stepStart..<index])
+        stepStart = symbol.endIndex
+        index = symbol.index(before: symbol.endIndex)
+      default: break
+      }
+      index = symbol.index(after: index)
+    }
+    guard stepStart == symbol.endIndex, steps.count >= 3, steps.last == "getter" else { return nil }
+    let name = steps[steps.count - 2]
+    guard let first = name.first, first == "_" || first.isLetter, name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+    else { return nil }
+    return String(name)
+  }
+
+  /// Where the storage of `type`'s `@Observed` property `name` lies in an instance (its
+  /// own or a superclass's); `nil` when it has no such property.
+  static func observedField(named name: String, in type: Any.Type) -> Int? {
+    let storageName = "_" + name
+    var found: Int?
+    // `.classType` (see `ReflectedProperty.observedField(in:storedAt:)`).
+    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { fieldName, offset, fieldType, _ in
+      guard String(cString: fieldName) == storageName else { return true }
+      if fieldType is any ObservedStorageInPlace.Type { found = offset }
+      return false
+    }
+    return found
   }
 }

@@ -32,38 +32,15 @@ struct NamesAsWrittenTests {
     #expect(token.debugDescription == #"ObservationToken(DocumentCell \DocumentCell.document?.title? [], valid)"#)
   }
 
-  @Test("A chain token whose middle object is nil names the properties up to it, and all of them once it is set")
-  func chainTokenWithNilMiddleNamesWhatItReads() {
-    // Types no other test names a key path through: none of their steps was found before.
+  @Test("A chain token whose middle object is nil names the steps after it, which the program's symbol table names")
+  func chainTokenWithNilMiddleNamesEveryStep() {
+    // Types no other test names a key path through: none of their steps was learned before.
     let shelf = NeverNamedShelf()
     let token = shelf.observe(\.item?.label) { _, _ in }
-    #expect(
-      token.debugDescription
-        == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.<computed (String)>? [], valid)"#)
+    #expect(token.debugDescription == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.label? [], valid)"#)
+    #expect(shelf.observationDescription.contains(#"ObservationToken for \NeverNamedShelf.item?.label? []"#))
     shelf.item = NeverNamedItem()
     #expect(token.debugDescription == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.label? [], valid)"#)
-  }
-
-  @Test("A chain token whose middle object is nil names the steps after it as they were named with an object there")
-  func chainTokenWithNilMiddleNamesFoundSteps() {
-    let named = LearningShelf(item: LearningItem())
-    let described = named.observe(\.item?.label) { _, _ in }
-    #expect(described.debugDescription.contains(#"\LearningShelf.item?.label?"#))
-    let empty = LearningShelf(item: nil)
-    let token = empty.observe(\.item?.label) { _, _ in }
-    #expect(token.debugDescription == #"ObservationToken(LearningShelf \LearningShelf.item?.label? [], valid)"#)
-    #expect(empty.observationDescription.contains(#"ObservationToken for \LearningShelf.item?.label? []"#))
-  }
-
-  @Test("A chain token whose middle object is nil names a step after it that a direct token's description named")
-  func chainTokenWithNilMiddleNamesStepsDirectTokensNamed() {
-    let item = DirectlyNamedItem()
-    let direct = item.observe(\.caption) { _, _ in }
-    #expect(item.observationDescription.contains(#"ObservationToken for \DirectlyNamedItem.caption []"#))
-    let empty = DirectlyNamedShelf()
-    let token = empty.observe(\.item?.caption) { _, _ in }
-    #expect(empty.observationDescription.contains(#"ObservationToken for \DirectlyNamedShelf.item?.caption? []"#))
-    withExtendedLifetime((direct, token)) {}
   }
 
   @Test(
@@ -285,14 +262,4 @@ private final class LearningShelf: KeyValueObservable {
 private final class LearningItem: KeyValueObservable {
   @Observed var label = "draft"
   var shout: String { label.uppercased() }
-}
-
-/// A shelf whose item's property only a direct token names: fixtures of their own, so that
-/// no other test teaches their names first.
-private final class DirectlyNamedShelf: KeyValueObservable {
-  @Observed var item: DirectlyNamedItem?
-}
-
-private final class DirectlyNamedItem: KeyValueObservable {
-  @Observed var caption = "draft"
 }
