@@ -109,7 +109,8 @@ struct SubscriptIndexStopTests {
       let shelf = PinnedShelf(pinned: [Document(title: "Pinned")], items: [Document(title: "A"), Document(title: "B")])
       var titles: [String] = []
       // `all[2]` is `items[1]`; `pinned`, read first, has one element.
-      let token = shelf.observe(\.all[2].title, options: [.initial]) { _, change in titles.append(change.newValue ?? "") }
+      let token = shelf.observe(\.all[2].title, options: [.initial]) { _, change in titles.append(change.newValue ?? "")
+      }
       shelf.items[1].title = "B, renamed"
       withExtendedLifetime(token) {}
       precondition(titles == ["B", "B, renamed"], "delivered \(titles)")

@@ -103,7 +103,8 @@ enum ObservedPropertyNames {
     }
     guard stepStart == symbol.endIndex, steps.count >= 3, steps.last == "getter" else { return nil }
     let name = steps[steps.count - 2]
-    guard let first = name.first, first == "_" || first.isLetter, name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+    guard let first = name.first, first == "_" || first.isLetter,
+      name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
     else { return nil }
     return String(name)
   }

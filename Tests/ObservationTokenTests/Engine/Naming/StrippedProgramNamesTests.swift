@@ -1,5 +1,6 @@
-@testable import ObservationToken
 import Testing
+
+@testable import ObservationToken
 
 /// What a stripped program names, whose symbol table names no property: each test runs in
 /// a process of its own with the tables unread. A step after a `nil` keeps the runtime's
