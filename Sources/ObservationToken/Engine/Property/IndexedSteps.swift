@@ -15,13 +15,14 @@
 /// is checked (a subscript then traps as Swift's own does). The one read this cannot tell
 /// from the step's is one that a computed property with a setter, standing at the step,
 /// makes first, of another property of the same object and type, before returning another
-/// array (`pinned + items`): before stopping for an index out of that read's range, the
+/// array (`pinned + items`). Before stopping for an index out of that read's range, the
 /// step's property is looked up in the program's symbol table (see
 /// ``ObservedPropertyNames/symbolName(of:)``), and a step that is not the property read
-/// ends the following instead. Only a stripped program, whose table names nothing, could
-/// then stop for an index that the getter's own array has. (Nor are the reads of a tracking scope nested in the
-/// evaluation before its first read told from its own — a getter along the key path that
-/// itself observes something; with no read matching a step, the following is lost.)
+/// ends the following instead: only a stripped program, whose table names nothing, can
+/// stop for an index that the getter's own array has. (Nor are the reads of a tracking
+/// scope nested in the evaluation before its first read told from its own — a getter
+/// along the key path that itself observes something; with no read matching a step, the
+/// following is lost.)
 @usableFromInline
 final class IndexedSteps {
   /// A class property of the key path, in order, the type of its value, and the index of

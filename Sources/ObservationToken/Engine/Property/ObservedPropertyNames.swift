@@ -77,34 +77,28 @@ enum ObservedPropertyNames {
     return SymbolTable.names(at: id.value).lazy.compactMap(propertyName(inGetter:)).first
   }
 
-  /// The property a getter's demangled symbol names: the last step of its context, before
-  /// `.getter` and the type after ` : `.
+  /// The property a getter's demangled symbol names: the step before `getter`, the last
+  /// before the type after ` : `. Steps are split at dots outside parentheses and angle
+  /// brackets (`App.(Hidden in _7F2E).secret.getter`, `Lib.Generic<A>.value.getter`).
   private static func propertyName(inGetter symbol: String) -> String? {
-    var depth = 0
     var steps: [Substring] = []
-    var stepStart = symbol.startIndex
-    var index = symbol.startIndex
-    // Steps are split at dots outside parentheses and angle brackets: `(Hidden in _7F2E)`,
-    // `Generic<A>`.
-    while index < symbol.endIndex {
+    var depth = 0
+    var start = symbol.startIndex
+    scan: for index in symbol.indices {
       switch symbol[index] {
       case "(", "<": depth += 1
       case ")", ">": depth -= 1
       case "." where depth == 0:
-        steps.append(symbol[stepStart..<index])
-        stepStart = symbol.index(after: index)
+        steps.append(symbol[start..<index])
+        start = symbol.index(after: index)
       case " " where depth == 0 && symbol[index...].hasPrefix(" : "):
-        steps.append(symbol[stepStart..<index])
-        stepStart = symbol.endIndex
-        index = symbol.index(before: symbol.endIndex)
+        steps.append(symbol[start..<index])
+        break scan
       default: break
       }
-      index = symbol.index(after: index)
     }
-    guard stepStart == symbol.endIndex, steps.count >= 3, steps.last == "getter" else { return nil }
-    let name = steps[steps.count - 2]
-    guard let first = name.first, first == "_" || first.isLetter,
-      name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+    guard steps.count >= 3, steps.last == "getter", let name = steps.dropLast().last, let first = name.first,
+      first == "_" || first.isLetter, name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
     else { return nil }
     return String(name)
   }

@@ -43,6 +43,22 @@ struct NamesAsWrittenTests {
     #expect(token.debugDescription == #"ObservationToken(NeverNamedShelf \NeverNamedShelf.item?.label? [], valid)"#)
   }
 
+  @Test("After a nil, a step into a generic class, or an overridable property, or its override, is named as written")
+  func stepsAfterNilNamedInEveryKindOfClass() {
+    // A generic class's and an open property's IDs are method descriptors, a final class's
+    // property's its getter; a private class's symbol names it `(NeverNamedItem in _…)`.
+    let shelf = SymbolShelf()
+    let tokens = [
+      shelf.observe(\.box?.content) { _, _ in }, shelf.observe(\.base?.heading) { _, _ in },
+      shelf.observe(\.overriding?.heading) { _, _ in },
+    ]
+    let description = shelf.observationDescription
+    #expect(description.contains(#"ObservationToken for \SymbolShelf.box?.content []"#))
+    #expect(description.contains(#"ObservationToken for \SymbolShelf.base?.heading? []"#))
+    #expect(description.contains(#"ObservationToken for \SymbolShelf.overriding?.heading? []"#))
+    withExtendedLifetime(tokens) {}
+  }
+
   @Test(
     "After a nil, a computed property that is not @Observed keeps the runtime's form, though another of its type was named"
   )
@@ -262,4 +278,27 @@ private final class LearningShelf: KeyValueObservable {
 private final class LearningItem: KeyValueObservable {
   @Observed var label = "draft"
   var shout: String { label.uppercased() }
+}
+
+/// Holds, each `nil`, a generic class, a class with an overridable `@Observed` property and
+/// a subclass that overrides it: their steps are named from the symbol table alone.
+private final class SymbolShelf: KeyValueObservable {
+  @Observed var box: SymbolBox<Int>?
+  @Observed var base: SymbolBase?
+  @Observed var overriding: SymbolOverride?
+}
+
+private final class SymbolBox<Content>: KeyValueObservable {
+  @Observed var content: Content?
+}
+
+private class SymbolBase: KeyValueObservable {
+  @Observed var heading = ""
+}
+
+private final class SymbolOverride: SymbolBase {
+  override var heading: String {
+    get { super.heading }
+    set { super.heading = newValue.uppercased() }
+  }
 }
