@@ -20,6 +20,7 @@
 #   Engine/Property/WatchableTargetClasses.swift skipped   `import ObjectiveC`: the module does not exist on Linux; the branch is the import and an `is NSObject` test
 #   API/Binding.swift                       skipped   `import ObjectiveC` does not exist on Linux, nor does ObjectWatchedBinding in the library (modelled: KVOBridgeTests compile it)
 #   API/ObjectWatchedBinding.swift          modelled  KVOBridgeTests link it in and compile it against KVOShim
+#   Engine/Property/SymbolTable.swift:import skipped   `import Darwin` does not exist on Linux; its other Apple branch calls `dladdr`, which Linux's Glibc module does not declare
 # end of branches
 #
 # On Apple the KVO bridge's files import Foundation into the module, whose other files do
