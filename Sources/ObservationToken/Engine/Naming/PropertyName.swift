@@ -34,11 +34,22 @@ enum PropertyName {
   {
     let text = ofKeyPath(keyPath)
     guard let value, let read = properties(reading: lists, from: root), let last = read.last,
-      ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count
+      ValueIdentity.same(last.value, value), computedComponents(in: text).count == read.count,
+      symbolsAgree(with: read.map(\.name), in: keyPath)
     else { return walking(keyPath, reading: lists, from: root, value: value) }
     let named = naming(text, read.map { ($0.name, $0.valueType) })
     if named != text { ObservedPropertyNames.learn(keyPath, names: read.map(\.name)) }
     return named
+  }
+
+  /// Whether the symbol table names no computed component of `keyPath` otherwise than
+  /// `names`, in order: a computed property that reads an `@Observed` one of its type
+  /// (`var current: Document? { selected }`) is not that property.
+  private static func symbolsAgree(with names: [String], in keyPath: AnyKeyPath) -> Bool {
+    guard let steps = computedSteps(of: keyPath) else { return true }
+    return zip(steps, names).allSatisfy { step, name in
+      ObservedPropertyNames.symbolName(of: step.component).map { $0 == name } ?? true
+    }
   }
 
   /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
@@ -86,7 +97,11 @@ enum PropertyName {
       }
       guard readIndex < lists.count,
         let found = observedProperty(listedIn: lists[readIndex], of: current, type: currentType),
-        text[component.valueType] == String(describing: found.valueType)
+        text[component.valueType] == String(describing: found.valueType),
+        // A computed property that read it first (`current` over `selected`, `all` over
+        // `pinned + items`) is not it, where the symbol table tells them apart.
+        computedLayout.flatMap({ ObservedPropertyNames.symbolName(of: $0[offset].component) }) ?? found.name
+          == found.name
       else { break }
       if checksLastValue, offset == components.count - 1 {
         guard let value, let held = found.value, ValueIdentity.same(held, value) else { break }
@@ -144,14 +159,15 @@ enum PropertyName {
 
   /// The name, as written, of the `@Observed` property that `component`, read on a `base`,
   /// is known to be without an object to reflect: as the symbol table names it, where
-  /// `base` stores an `@Observed` property of that name, else as it was found to be (see
+  /// `base` stores an `@Observed` property of that name; where the table names nothing, as
+  /// it was found to be (see
   /// ``ObservedPropertyNames``; where only its storage was learned, named now, from its
   /// type, and kept).
   static func knownName(of component: KeyPathLayout.Component, on base: Any.Type) -> String? {
-    if let name = ObservedPropertyNames.symbolName(of: component),
-      ObservedPropertyNames.observedField(named: name, in: base) != nil
-    {
-      return name
+    // The table, where it names the component, is the one answer: what was learned may be
+    // another property its getter read (see ``IndexedSteps``).
+    if let name = ObservedPropertyNames.symbolName(of: component) {
+      return ObservedPropertyNames.observedField(named: name, in: base) != nil ? name : nil
     }
     switch ObservedPropertyNames.learned(component) {
     case .name(let name): return name

@@ -113,6 +113,20 @@ struct NamesAsWrittenTests {
     #expect(!error.description.contains("word"))
   }
 
+  @Test("A computed step that reads an @Observed property of its own type first is not named as it")
+  func computedMiddleStepIsNotMisnamed() {
+    let holder = SelectionHolder()
+    holder.selected = Document(title: "draft")
+    let shelf = PinnedShelf(pinned: [Document(title: "Pinned")], items: [Document(), Document()])
+    let tokens = [holder.observe(\.current?.title) { _, _ in }, shelf.observe(\.all[2].title) { _, _ in }]
+    #expect(
+      tokens[0].debugDescription
+        == #"ObservationToken(SelectionHolder \SelectionHolder.<computed (Optional<Document>)>?.title? [], valid)"#)
+    #expect(
+      tokens[1].debugDescription
+        == #"ObservationToken(PinnedShelf \PinnedShelf.<computed (Array<Document>)>[2].title [], valid)"#)
+  }
+
   @Test("Along a chain, a computed property that reads one @Observed property of its own type is not named as it")
   func computedLastStepOfChainIsNotMisnamed() throws {
     let cell = DocumentCell(document: Document(title: "draft"))
@@ -301,4 +315,10 @@ private final class SymbolOverride: SymbolBase {
     get { super.heading }
     set { super.heading = newValue.uppercased() }
   }
+}
+
+/// A selection, and a computed property that gives it.
+private final class SelectionHolder: KeyValueObservable {
+  @Observed var selected: Document?
+  var current: Document? { selected }
 }
