@@ -12,10 +12,13 @@ struct ELFFile: ~Copyable {
   private let descriptor: Int32
   private let header: [UInt8]
 
-  init?(path: String) {
+  /// Opens the file at `path`, which must still be the file numbered `inode` that was
+  /// mapped (a program rebuilt while it runs has a new file there, of other symbols).
+  init?(path: String, inode: UInt) {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
-    let header = Self.read(descriptor, 64, at: 0)
+    var status = stat()
+    let header = fstat(descriptor, &status) == 0 && UInt(status.st_ino) == inode ? Self.read(descriptor, 64, at: 0) : []
     // The magic, then the 64-bit class and little-endian data.
     guard header.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]) else {
       close(descriptor)

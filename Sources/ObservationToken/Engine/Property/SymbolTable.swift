@@ -41,14 +41,14 @@ enum SymbolTable {
 
   #if os(Linux)
   private static func mangledNames(at address: UInt) -> [String] {
-    guard let (path, fileOffset) = mappedFile(containing: address),
-      let file = ELFFile(path: path), let virtualAddress = file.virtualAddress(ofFileOffset: fileOffset)
+    guard let (path, inode, fileOffset) = mappedFile(containing: address),
+      let file = ELFFile(path: path, inode: inode), let virtualAddress = file.virtualAddress(ofFileOffset: fileOffset)
     else { return [] }
     return file.symbolNames(at: virtualAddress)
   }
 
-  /// The file mapped at `address`, and the offset in it that lies there.
-  private static func mappedFile(containing address: UInt) -> (path: String, offset: UInt)? {
+  /// The file mapped at `address` (its path and inode), and the offset in it that lies there.
+  private static func mappedFile(containing address: UInt) -> (path: String, inode: UInt, offset: UInt)? {
     let descriptor = open("/proc/self/maps", O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -61,10 +61,11 @@ enum SymbolTable {
       guard fields.count == 6 else { continue }
       let range = fields[0].split(separator: UInt8(ascii: "-"))
       guard range.count == 2, let start = UInt(hex: range[0]), let end = UInt(hex: range[1]),
-        start <= address, address < end, let offset = UInt(hex: fields[2])
+        start <= address, address < end, let offset = UInt(hex: fields[2]),
+        let inode = UInt(String(decoding: fields[4], as: UTF8.self))
       else { continue }
       let path = String(decoding: fields[5].drop(while: { $0 == UInt8(ascii: " ") }), as: UTF8.self)
-      return path.hasPrefix("/") ? (path, address - start + offset) : nil
+      return path.hasPrefix("/") ? (path, inode, address - start + offset) : nil
     }
     return nil
   }
