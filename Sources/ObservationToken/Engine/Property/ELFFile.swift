@@ -67,16 +67,20 @@ struct ELFFile: ~Copyable {
         continue
       }
       let strings = section(table.link)
-      let symbols = Self.read(descriptor, table.size, at: table.offset)
-      var names: [String] = []
-      // Each `Elf64_Sym` is 24 bytes: its name's offset in the string table first, its value at 8.
-      for symbol in stride(from: 0, to: symbols.count - 23, by: 24)
-      where UInt(symbols.load(UInt64.self, at: symbol + 8)) == address {
-        let nameOffset = Int(symbols.load(UInt32.self, at: symbol))
-        if nameOffset > 0, nameOffset < strings.size, let name = string(at: strings.offset + nameOffset) {
-          names.append(name)
+      // Each `Elf64_Sym` is 24 bytes: its name's offset in the string table first, its value
+      // at 8. Scanned in one tight loop: a table holds tens of thousands.
+      let nameOffsets = Self.read(descriptor, table.size, at: table.offset).withUnsafeBytes { symbols in
+        var found: [Int] = []
+        var symbol = 0
+        while symbol + 24 <= symbols.count {
+          if UInt(UInt64(littleEndian: symbols.loadUnaligned(fromByteOffset: symbol + 8, as: UInt64.self))) == address {
+            found.append(Int(UInt32(littleEndian: symbols.loadUnaligned(fromByteOffset: symbol, as: UInt32.self))))
+          }
+          symbol += 24
         }
+        return found
       }
+      let names = nameOffsets.filter { $0 > 0 && $0 < strings.size }.compactMap { string(at: strings.offset + $0) }
       if !names.isEmpty { return names }
     }
     return []
