@@ -74,7 +74,30 @@ enum ObservedPropertyNames {
   static func symbolName(of component: KeyPathLayout.Component) -> String? {
     // An ID that is an address, not a stored property's index or a vtable offset.
     guard let id = component.id, id.flags == 0 else { return nil }
-    return SymbolTable.names(at: id.value).lazy.compactMap(propertyName(inGetter:)).first
+    let names = SymbolTable.names(at: id.value)
+    if !names.isEmpty { return names.lazy.compactMap(propertyName(inGetter:)).first }
+    // An overridable property's ID is its getter's method descriptor, in its class's
+    // descriptor, which an optimized build names only as part of the class's; it points
+    // at the getter.
+    return getter(describedAt: id.value).flatMap { getter in
+      SymbolTable.names(at: getter).lazy.compactMap(propertyName(inGetter:)).first
+    }
+  }
+
+  /// The getter a method descriptor at `address` describes: the descriptor's flags, then a
+  /// relative pointer to the implementation. `nil` unless the flags are an instance getter's.
+  /// (Read only where the symbol table has no name for the address, which a component's
+  /// ID always points into the program's image at: if it is code, the flags or the
+  /// implementation's name refuse it.)
+  private static func getter(describedAt address: UInt) -> UInt? {
+    guard let descriptor = UnsafeRawPointer(bitPattern: address) else { return nil }
+    let flags = descriptor.loadUnaligned(as: UInt32.self)
+    // `MethodDescriptorFlags`: the kind in the low four bits (a getter is 2), then whether
+    // it is an instance member.
+    guard flags & 0x0F == 2, flags & 0x10 != 0 else { return nil }
+    let offset = descriptor.loadUnaligned(fromByteOffset: 4, as: Int32.self)
+    guard offset != 0 else { return nil }
+    return UInt(bitPattern: Int(bitPattern: address) + 4 + Int(offset))
   }
 
   /// The property a getter's demangled symbol names: the step before `getter`, the last

@@ -45,8 +45,9 @@ struct NamesAsWrittenTests {
 
   @Test("After a nil, a step into a generic class, or an overridable property, or its override, is named as written")
   func stepsAfterNilNamedInEveryKindOfClass() {
-    // A generic class's and an open property's IDs are method descriptors, a final class's
-    // property's its getter; a private class's symbol names it `(NeverNamedItem in _…)`.
+    // A generic class's and an overridable property's IDs are method descriptors (which a
+    // release build names only as part of their class's descriptor), a final class's
+    // property's its getter; a private class's symbol names it `(SymbolBase in _…)`.
     let shelf = SymbolShelf()
     let tokens = [
       shelf.observe(\.box?.content) { _, _ in }, shelf.observe(\.base?.heading) { _, _ in },
