@@ -47,9 +47,12 @@ enum PropertyName {
   /// (`var current: Document? { selected }`) is not that property.
   private static func symbolsAgree(with names: [String], in keyPath: AnyKeyPath) -> Bool {
     guard let steps = computedSteps(of: keyPath) else { return true }
-    return zip(steps, names).allSatisfy { step, name in
-      ObservedPropertyNames.symbolName(of: step.component).map { $0 == name } ?? true
-    }
+    return zip(steps, names).allSatisfy { symbolAgrees($0.component, with: $1) }
+  }
+
+  /// Whether the symbol table names `component` `name`, or not at all.
+  private static func symbolAgrees(_ component: KeyPathLayout.Component, with name: String) -> Bool {
+    ObservedPropertyNames.symbolName(of: component).map { $0 == name } ?? true
   }
 
   /// `keyPath`, which read the properties of `lists` in that order starting from `root`,
@@ -100,8 +103,7 @@ enum PropertyName {
         text[component.valueType] == String(describing: found.valueType),
         // A computed property that read it first (`current` over `selected`, `all` over
         // `pinned + items`) is not it, where the symbol table tells them apart.
-        computedLayout.flatMap({ ObservedPropertyNames.symbolName(of: $0[offset].component) }) ?? found.name
-          == found.name
+        computedLayout.map({ symbolAgrees($0[offset].component, with: found.name) }) ?? true
       else { break }
       if checksLastValue, offset == components.count - 1 {
         guard let value, let held = found.value, ValueIdentity.same(held, value) else { break }
