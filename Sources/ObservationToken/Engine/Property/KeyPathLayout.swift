@@ -67,11 +67,7 @@ enum KeyPathLayout {
   /// would tell, and `false` leads to ``components(of:)``, which asks ``isReadable``.
   @inlinable
   static func isMarkedSingleComponent(_ keyPath: AnyKeyPath) -> Bool {
-    withExtendedLifetime(keyPath) {
-      // The buffer's header (see `bufferOffset`), and its one-component flag.
-      UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
-        .load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UInt32.self) & 0x2000_0000 != 0
-    }
+    header(of: keyPath) & 0x2000_0000 != 0
   }
 
   /// The components of `keyPath`, first to last; `nil` when the layout is not readable.
@@ -81,7 +77,7 @@ enum KeyPathLayout {
 
   // The buffer follows the object's header and its KVC string pointer; it begins with
   // a 32-bit header (size and flags), and its components start one word later.
-  private static let bufferOffset = 3 * MemoryLayout<Int>.size
+  @inlinable static var bufferOffset: Int { 3 * MemoryLayout<Int>.size }
   private static let sizeMask: UInt32 = 0x00FF_FFFF
   private static let reservedMask: UInt32 = 0x1F00_0000
   // A component's 32-bit header: its kind, then a payload of flags (or an offset).
@@ -101,7 +97,9 @@ enum KeyPathLayout {
   /// its arguments, a type and another such component.
   private static let referenceBufferSize = 256
 
-  private static func header(of keyPath: AnyKeyPath) -> UInt32 {
+  /// The 32-bit header of `keyPath`'s buffer: its size, then flags.
+  @inlinable
+  static func header(of keyPath: AnyKeyPath) -> UInt32 {
     withExtendedLifetime(keyPath) {
       UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque()).load(fromByteOffset: bufferOffset, as: UInt32.self)
     }
