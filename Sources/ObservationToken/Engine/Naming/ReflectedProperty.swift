@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// One `@Observed` property of one object, as reflection finds it: what descriptions and
 /// messages need to name the property as written in source.
 ///
@@ -58,13 +56,10 @@ struct ReflectedProperty {
   /// values — found from the type alone; `nil` when the field there is not `@Observed`.
   static func observedField(in type: Any.Type, storedAt offset: Int) -> (name: String, valueType: Any.Type)? {
     var found: (name: String, valueType: Any.Type)?
-    // `.classType`, which Swift 6 cannot read: the standard library declares it a `static
-    // var`. A class's fields are listed with its superclasses', each at its offset in an
-    // instance.
-    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, fieldOffset, fieldType, _ in
+    StoredFields.forEach(of: type) { name, fieldOffset, fieldType in
       guard fieldOffset == offset else { return true }
       if let storage = fieldType as? any ObservedStorage.Type {
-        found = (String(String(cString: name).drop(while: { $0 == "_" })), storage.valueType)
+        found = (String(name.drop(while: { $0 == "_" })), storage.valueType)
       }
       return false
     }

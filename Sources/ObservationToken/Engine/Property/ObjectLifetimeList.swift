@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// A list of observers that dies with its object: the list of the object's first
 /// `@Observed` property, made if it has none yet, found from the object's class alone.
 ///
@@ -31,9 +29,7 @@ enum ObjectLifetimeList {
     let id = ObjectIdentifier(type)
     if let known = fields.withLock({ $0[id] }) { return known }
     var found: Field?
-    // `.classType` (see `ReflectedProperty.observedField(in:storedAt:)`): the class's own
-    // fields and its superclasses', each at its offset in an instance.
-    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, offset, fieldType, _ in
+    StoredFields.forEach(of: type) { _, offset, fieldType in
       guard let storage = fieldType as? any ObservedStorageInPlace.Type else { return true }
       found = Field(offset: offset, storage: storage)
       return false

@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// The names of `@Observed` properties, by the identity of their key path components: what
 /// names a computed component of a key path where no object is there to reflect (the
 /// steps after a `nil` in `\.document?.title`).
@@ -131,9 +129,8 @@ enum ObservedPropertyNames {
   static func observedField(named name: String, in type: Any.Type) -> Int? {
     let storageName = "_" + name
     var found: Int?
-    // `.classType` (see `ReflectedProperty.observedField(in:storedAt:)`).
-    _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { fieldName, offset, fieldType, _ in
-      guard String(cString: fieldName) == storageName else { return true }
+    StoredFields.forEach(of: type) { fieldName, offset, fieldType in
+      guard fieldName == storageName else { return true }
       if fieldType is any ObservedStorageInPlace.Type { found = offset }
       return false
     }
