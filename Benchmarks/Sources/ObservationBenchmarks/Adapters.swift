@@ -1,3 +1,4 @@
+import BenchmarkModels
 import Observation
 import ObservationToken
 import OpenCombine
@@ -283,6 +284,25 @@ enum TokenOnChangeSubject: IntSubject {
   }
 
   static func observeOther(_ model: TokenModel, _ counter: Counter) -> ObservationToken {
+    model.onChange(of: \.other) { [counter] old, new in counter.record(old: old, new: new) }
+  }
+
+  @inline(__always) static func cancel(_ handle: ObservationToken) { handle.invalidate() }
+}
+
+/// The same, on a model declared in another module (`ModuleTokenModel`), as apps keep
+/// theirs: `onChange(of:)` is specialized here, the model's accessors are the other module's.
+enum TokenCrossOnChangeSubject: IntSubject {
+  static func makeModel() -> ModuleTokenModel { ModuleTokenModel() }
+  @inline(__always) static func get(_ model: ModuleTokenModel) -> Int { model.value }
+  @inline(__always) static func set(_ model: ModuleTokenModel, _ value: Int) { model.value = value }
+
+  @inline(__always)
+  static func observe(_ model: ModuleTokenModel, _ counter: Counter) -> ObservationToken {
+    model.onChange(of: \.value) { [counter] old, new in counter.record(old: old, new: new) }
+  }
+
+  static func observeOther(_ model: ModuleTokenModel, _ counter: Counter) -> ObservationToken {
     model.onChange(of: \.other) { [counter] old, new in counter.record(old: old, new: new) }
   }
 

@@ -1,3 +1,4 @@
+import BenchmarkModels
 import Observation
 import ObservationToken
 import OpenCombine
@@ -138,6 +139,7 @@ protocol RebindRow: AnyObject {
 extension TokenRow: RebindRow {}
 extension PublishedRow: RebindRow {}
 extension ObservationRow: RebindRow {}
+extension ModuleRow: RebindRow {}
 
 enum TokenRebind: RebindSubject {
   static func makeRow(_ index: Int) -> TokenRow { TokenRow(index) }
@@ -152,6 +154,22 @@ enum TokenRebind: RebindSubject {
     row.observe(\.subtitle) { [unowned cell] _, _ in cell.subtitleChanges &+= 1 }.store(in: &bag)
   }
 
+}
+
+/// The same cell and bindings, to a row declared in another module (`ModuleRow`), as an app
+/// binds its cells to its models: the one difference from ``TokenRebind`` is the row's type.
+enum CrossModuleTokenRebind: RebindSubject {
+  static func makeRow(_ index: Int) -> ModuleRow { ModuleRow(index) }
+  static func emptyHeld() -> ObservationBag { ObservationBag() }
+
+  static func rebind(_ cell: RebindCell, to row: ModuleRow, holding bag: inout ObservationBag) {
+    bag.removeAll()
+    row.bind(\.progress, to: cell, \.progressPercent) { $0 &* 100 }.store(in: &bag)
+    row.bind(\.isFavorite, to: cell, \.starCount) { $0 ? 1 : 0 }.store(in: &bag)
+    row.bind(\.count, to: cell, \.badge) { $0 &+ 1 }.store(in: &bag)
+    row.bind(\.title, to: cell, \.titleText).store(in: &bag)
+    row.observe(\.subtitle) { [unowned cell] _, _ in cell.subtitleChanges &+= 1 }.store(in: &bag)
+  }
 }
 
 enum PublishedRebind: RebindSubject {

@@ -7,6 +7,8 @@ enum CaseID: String, CaseIterable {
   case observeInvalidate = "observe-invalidate"
   case onChangeNotify = "onchange-notify"
   case onChangeInvalidate = "onchange-invalidate"
+  case onChangeCrossNotify = "onchange-cross-notify"
+  case onChangeCrossInvalidate = "onchange-cross-invalidate"
   case fanOut1 = "fanout-1"
   case fanOut10 = "fanout-10"
   case fanOut100 = "fanout-100"
@@ -66,6 +68,7 @@ enum CaseID: String, CaseIterable {
   case frameEveryChange = "frame-every-change"
   case frameLatest = "frame-latest"
   case rebind = "rebind"
+  case rebindCross = "rebind-cross"
   case rebindMemory = "rebind-memory"
   case progressEveryChange = "progress-every-change"
   case progressLatest = "progress-latest"
@@ -79,6 +82,8 @@ enum CaseID: String, CaseIterable {
     case .observeInvalidate: "observe + invalidate"
     case .onChangeNotify: "set + onChange one (old, new)"
     case .onChangeInvalidate: "onChange + invalidate"
+    case .onChangeCrossNotify: "set + onChange, other module"
+    case .onChangeCrossInvalidate: "onChange + invalidate, other mod."
     case .fanOut1: "fan-out 1 (per set)"
     case .fanOut10: "fan-out 10 (per set)"
     case .fanOut100: "fan-out 100 (per set)"
@@ -120,6 +125,7 @@ enum CaseID: String, CaseIterable {
     case .frameEveryChange: "frame of N changes a row, per change"
     case .frameLatest: "frame of N changes a row, latest value"
     case .rebind: "rebind a cell: 4 binds + 1 observe"
+    case .rebindCross: "rebind, row from another module"
     case .rebindMemory: "memory per bound cell (10^3 cells)"
     case .progressEveryChange: "progress list frame, per change (10^5 changes)"
     case .progressLatest: "progress list frame, latest value (10^5 changes)"
@@ -258,11 +264,14 @@ enum SubjectID: String, CaseIterable {
 func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
   if let family = kind.scaling { return family.unsupportedReason(subject) }
   if kind == .rebind || kind == .rebindMemory { return rebindUnsupportedReason(subject) }
+  if kind == .rebindCross {
+    return subject == .token ? nil : "a row from another module is measured with ObservationToken; compare with rebind"
+  }
   if kind == .progressEveryChange || kind == .progressLatest {
     return subject == .token ? nil : "coalesced delivery is measured with ObservationToken, per change and latest value"
   }
   if let mutation = kind.modelMutation { return mutation.unsupportedReason(subject) }
-  if kind == .onChangeNotify || kind == .onChangeInvalidate {
+  if [.onChangeNotify, .onChangeInvalidate, .onChangeCrossNotify, .onChangeCrossInvalidate].contains(kind) {
     return subject == .token
       ? nil : "onChange(of:) is ObservationToken's own form: the libraries compare in set-notify and observe-invalidate"
   }
@@ -324,6 +333,7 @@ func unsupportedReason(_ kind: CaseID, _ subject: SubjectID) -> String? {
 func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
   guard unsupportedReason(kind, subject) == nil else { return nil }
   if kind == .rebind { return makeRebindBenchmark(subject) }
+  if kind == .rebindCross { return rebindBenchmark(CrossModuleTokenRebind.self) }
   if kind == .progressEveryChange { return progressListBenchmark(delivery: .everyChange) }
   if kind == .progressLatest { return progressListBenchmark(delivery: .latest) }
   if kind.isEvent { return makeEventBenchmark(kind, subject) }
@@ -389,6 +399,10 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     }
   case .onChangeNotify: return subject == .token ? setNotifyBenchmark(TokenOnChangeSubject.self, observers: 1) : nil
   case .onChangeInvalidate: return subject == .token ? observeInvalidateBenchmark(TokenOnChangeSubject.self) : nil
+  case .onChangeCrossNotify:
+    return subject == .token ? setNotifyBenchmark(TokenCrossOnChangeSubject.self, observers: 1) : nil
+  case .onChangeCrossInvalidate:
+    return subject == .token ? observeInvalidateBenchmark(TokenCrossOnChangeSubject.self) : nil
   case .moduleSet, .moduleAdd, .moduleAppend, .crossSet, .crossAdd, .crossAppend, .overrideSet, .overrideAdd,
     .overrideAppend, .protocolSet, .protocolAdd, .protocolAppend, .moduleSetObserved, .moduleAddObserved,
     .moduleAppendObserved, .crossSetObserved, .crossAddObserved, .crossAppendObserved, .overrideSetObserved,
@@ -397,7 +411,7 @@ func makeBenchmark(_ kind: CaseID, _ subject: SubjectID) -> Benchmark? {
     .post1, .post3, .post10, .postUnheard, .request3, .routeSubscribeInvalidate,
     .drainOldest, .drainNewest, .eventDrainOldest, .eventDrainNewest,
     .fanOutScaling, .tokensOnOneObject, .tokensAcrossObjects, .chainDepth, .nodeDepth, .rebindScaling,
-    .frameEveryChange, .frameLatest, .rebind,
+    .frameEveryChange, .frameLatest, .rebind, .rebindCross,
     .rebindMemory,
     .progressEveryChange, .progressLatest:
     return nil

@@ -619,6 +619,8 @@ let callgrindPlan: [String: [String: Int]] = [
   ],
   "onchange-notify": ["token": 50_000],
   "onchange-invalidate": ["token": 5_000],
+  "onchange-cross-notify": ["token": 50_000],
+  "onchange-cross-invalidate": ["token": 5_000],
   "fanout-1": [
     "floor": 200_000, "observation": 2_000, "currentvaluesubject": 10_000, "published": 5_000,
     "passthroughsubject": 20_000, "naive": 20_000, "token": 50_000,
@@ -683,6 +685,7 @@ let callgrindPlan: [String: [String: Int]] = [
   "protocol-add-observed": ["token": 5_000],
   "protocol-append-observed": ["token": 5_000],
   "rebind": ["observation": 200, "published": 200, "token": 500],
+  "rebind-cross": ["token": 500],
   "progress-every-change": ["token": 1],
   "progress-latest": ["token": 1],
 ]
